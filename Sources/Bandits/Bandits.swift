@@ -1,0 +1,1 @@
+// `Bandits` module. Its contents arrive with the issue that builds it.

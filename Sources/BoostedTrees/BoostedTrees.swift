@@ -1,0 +1,1 @@
+// `BoostedTrees` module. Its contents arrive with the issue that builds it.

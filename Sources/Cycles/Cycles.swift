@@ -1,0 +1,1 @@
+// `Cycles` module. Its contents arrive with the issue that builds it.

@@ -1,0 +1,1 @@
+// `Elaro` module. Its contents arrive with the issue that builds it.

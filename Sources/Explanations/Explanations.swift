@@ -1,0 +1,1 @@
+// `Explanations` module. Its contents arrive with the issue that builds it.

@@ -1,0 +1,1 @@
+// `ModelFiles` module. Its contents arrive with the issue that builds it.

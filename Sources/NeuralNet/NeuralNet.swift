@@ -1,0 +1,1 @@
+// `NeuralNet` module. Its contents arrive with the issue that builds it.

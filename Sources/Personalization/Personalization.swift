@@ -1,0 +1,1 @@
+// `Personalization` module. Its contents arrive with the issue that builds it.

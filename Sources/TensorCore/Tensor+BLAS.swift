@@ -1,0 +1,205 @@
+import CBLAS
+
+/// Thin, allocation-free wrappers over the system CBLAS (OpenBLAS).
+///
+/// This file and `Tensor+LAPACK.swift` are the only ones that import `CBLAS`. Pointer-level
+/// entry points serve hot loops (LSTM steps, histogram solvers); `Tensor` methods below check
+/// shapes and call them.
+public enum BLAS {
+    /// Number of threads OpenBLAS uses for level-3 calls.
+    ///
+    /// The default set on first use of `TensorCore` is whatever OpenBLAS picked (usually the
+    /// core count, or `OPENBLAS_NUM_THREADS`). Inference on small models is fastest and has the
+    /// steadiest latency with 1 thread; call `BLAS.threadCount = 1` before latency-sensitive work
+    /// and raise it for large training matrices.
+    public static var threadCount: Int {
+        get { Int(openblas_get_num_threads()) }
+        set { openblas_set_num_threads(Int32(max(1, newValue))) }
+    }
+
+    /// The OpenBLAS build configuration string (`openblas_get_config`).
+    public static var configuration: String {
+        guard let config = openblas_get_config() else { return "unknown" }
+        return String(cString: config)
+    }
+
+    /// Name of the BLAS library in use.
+    public static let libraryName = "OpenBLAS"
+
+    /// `C = alpha * op(A) * op(B) + beta * C` on row-major pointers (`cblas_sgemm`).
+    /// `op(A)` is `m×k`, `op(B)` is `k×n`, `C` is `m×n`; `lda`, `ldb`, `ldc` are row strides.
+    @inlinable
+    public static func sgemm(
+        transposeA: Bool, transposeB: Bool, m: Int, n: Int, k: Int,
+        alpha: Float, a: UnsafePointer<Float>, lda: Int,
+        b: UnsafePointer<Float>, ldb: Int,
+        beta: Float, c: UnsafeMutablePointer<Float>, ldc: Int
+    ) {
+        cblas_sgemm(CblasRowMajor,
+                    transposeA ? CblasTrans : CblasNoTrans,
+                    transposeB ? CblasTrans : CblasNoTrans,
+                    Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
+    }
+
+    /// `y = alpha * op(A) * x + beta * y` on a row-major `rows×columns` matrix (`cblas_sgemv`).
+    @inlinable
+    public static func sgemv(
+        transpose: Bool, rows: Int, columns: Int, alpha: Float,
+        a: UnsafePointer<Float>, lda: Int, x: UnsafePointer<Float>, incx: Int = 1,
+        beta: Float, y: UnsafeMutablePointer<Float>, incy: Int = 1
+    ) {
+        cblas_sgemv(CblasRowMajor, transpose ? CblasTrans : CblasNoTrans,
+                    Int32(rows), Int32(columns), alpha, a, Int32(lda), x, Int32(incx), beta, y, Int32(incy))
+    }
+
+    /// `A += alpha * x * yᵀ` on a row-major `rows×columns` matrix (`cblas_sger`).
+    @inlinable
+    public static func sger(
+        rows: Int, columns: Int, alpha: Float,
+        x: UnsafePointer<Float>, y: UnsafePointer<Float>, a: UnsafeMutablePointer<Float>, lda: Int
+    ) {
+        cblas_sger(CblasRowMajor, Int32(rows), Int32(columns), alpha, x, 1, y, 1, a, Int32(lda))
+    }
+
+    /// `y += alpha * x` over `count` elements (`cblas_saxpy`).
+    @inlinable
+    public static func saxpy(count: Int, alpha: Float, x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        cblas_saxpy(Int32(count), alpha, x, 1, y, 1)
+    }
+
+    /// `x · y` over `count` elements (`cblas_sdot`).
+    @inlinable
+    public static func sdot(count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>) -> Float {
+        cblas_sdot(Int32(count), x, 1, y, 1)
+    }
+
+    /// `x *= alpha` over `count` elements (`cblas_sscal`).
+    @inlinable
+    public static func sscal(count: Int, alpha: Float, x: UnsafeMutablePointer<Float>) {
+        cblas_sscal(Int32(count), alpha, x, 1)
+    }
+}
+
+extension Tensor {
+    /// Matrix product `op(self) · op(other)` of two rank-2 tensors.
+    ///
+    /// `op(self)` has shape `[M, K]`, `op(other)` `[K, N]`; the result is `[M, N]`.
+    /// - Throws: `TensorError.shapeMismatch` naming both shapes.
+    public func matmul(_ other: Tensor, transposeSelf: Bool = false, transposeOther: Bool = false) throws -> Tensor {
+        let (m, k) = try Tensor.matrixDimensions(self, transposed: transposeSelf, operation: "matmul")
+        let (k2, n) = try Tensor.matrixDimensions(other, transposed: transposeOther, operation: "matmul")
+        guard k == k2 else {
+            throw TensorError.shapeMismatch(operation: "matmul (inner dimensions)", expected: shape, found: other.shape)
+        }
+        var result = Tensor(zeros: [m, n])
+        Tensor.matmul(self, other, into: &result, transposeA: transposeSelf, transposeB: transposeOther)
+        return result
+    }
+
+    /// `c = alpha · op(a) · op(b) + beta · c`, written into `c` without allocating
+    /// (when `c` is uniquely referenced). Shapes are checked with `precondition`.
+    ///
+    /// - Parameters:
+    ///   - a: `[M, K]` (or `[K, M]` if `transposeA`).
+    ///   - b: `[K, N]` (or `[N, K]` if `transposeB`).
+    ///   - c: `[M, N]`; with `beta == 1` the product accumulates into it.
+    public static func matmul(
+        _ a: Tensor, _ b: Tensor, into c: inout Tensor,
+        transposeA: Bool = false, transposeB: Bool = false, alpha: Float = 1, beta: Float = 0
+    ) {
+        precondition(a.rank == 2 && b.rank == 2 && c.rank == 2,
+                     "matmul: expected rank-2 operands, found \(a.shape), \(b.shape) into \(c.shape)")
+        let m = transposeA ? a.shape[1] : a.shape[0]
+        let k = transposeA ? a.shape[0] : a.shape[1]
+        let kB = transposeB ? b.shape[1] : b.shape[0]
+        let n = transposeB ? b.shape[0] : b.shape[1]
+        precondition(k == kB && c.shape == [m, n],
+                     "matmul: shape mismatch, \(a.shape)\(transposeA ? "ᵀ" : "") · \(b.shape)\(transposeB ? "ᵀ" : "") into \(c.shape)")
+        if m == 0 || n == 0 { return }
+        a.storage.withUnsafeBufferPointer { pa in
+            b.storage.withUnsafeBufferPointer { pb in
+                c.storage.withUnsafeMutableBufferPointer { pc in
+                    BLAS.sgemm(transposeA: transposeA, transposeB: transposeB, m: m, n: n, k: max(k, 0),
+                               alpha: alpha, a: pa.baseAddress!, lda: max(a.shape[1], 1),
+                               b: pb.baseAddress!, ldb: max(b.shape[1], 1),
+                               beta: beta, c: pc.baseAddress!, ldc: max(n, 1))
+                }
+            }
+        }
+    }
+
+    /// Matrix–vector product `op(self) · vector` for a rank-2 `self` and rank-1 `vector`.
+    /// - Throws: `TensorError.shapeMismatch` naming both shapes.
+    public func matvec(_ vector: Tensor, transposeSelf: Bool = false) throws -> Tensor {
+        let (rows, columns) = try Tensor.matrixDimensions(self, transposed: transposeSelf, operation: "matvec")
+        guard vector.rank == 1, vector.count == columns else {
+            throw TensorError.shapeMismatch(operation: "matvec", expected: [columns], found: vector.shape)
+        }
+        var result = Tensor(zeros: [rows])
+        Tensor.matvec(self, vector, into: &result, transposeMatrix: transposeSelf)
+        return result
+    }
+
+    /// `y = alpha · op(matrix) · x + beta · y` without allocating (`cblas_sgemv`).
+    public static func matvec(
+        _ matrix: Tensor, _ x: Tensor, into y: inout Tensor,
+        transposeMatrix: Bool = false, alpha: Float = 1, beta: Float = 0
+    ) {
+        precondition(matrix.rank == 2, "matvec: expected a rank-2 matrix, found \(matrix.shape)")
+        let rows = matrix.shape[0], columns = matrix.shape[1]
+        let inputCount = transposeMatrix ? rows : columns
+        let outputCount = transposeMatrix ? columns : rows
+        precondition(x.count == inputCount && y.count == outputCount,
+                     "matvec: shape mismatch, \(matrix.shape)\(transposeMatrix ? "ᵀ" : "") · \(x.shape) into \(y.shape)")
+        if rows == 0 || columns == 0 { return }
+        matrix.storage.withUnsafeBufferPointer { pa in
+            x.storage.withUnsafeBufferPointer { px in
+                y.storage.withUnsafeMutableBufferPointer { py in
+                    BLAS.sgemv(transpose: transposeMatrix, rows: rows, columns: columns, alpha: alpha,
+                               a: pa.baseAddress!, lda: columns, x: px.baseAddress!,
+                               beta: beta, y: py.baseAddress!)
+                }
+            }
+        }
+    }
+
+    /// `self += alpha · x` (same shape; `cblas_saxpy`).
+    public mutating func axpy(alpha: Float, _ x: Tensor) {
+        precondition(x.shape == shape, "axpy: shape mismatch, \(x.shape) into \(shape)")
+        if count == 0 { return }
+        x.storage.withUnsafeBufferPointer { px in
+            storage.withUnsafeMutableBufferPointer { py in
+                BLAS.saxpy(count: px.count, alpha: alpha, x: px.baseAddress!, y: py.baseAddress!)
+            }
+        }
+    }
+
+    /// Inner product of two tensors with the same shape (`cblas_sdot`).
+    /// - Throws: `TensorError.shapeMismatch` naming both shapes.
+    public func dot(_ other: Tensor) throws -> Float {
+        guard other.shape == shape else {
+            throw TensorError.shapeMismatch(operation: "dot", expected: shape, found: other.shape)
+        }
+        if count == 0 { return 0 }
+        return storage.withUnsafeBufferPointer { px in
+            other.storage.withUnsafeBufferPointer { py in
+                BLAS.sdot(count: px.count, x: px.baseAddress!, y: py.baseAddress!)
+            }
+        }
+    }
+
+    /// `self *= alpha` in place (`cblas_sscal`).
+    public mutating func scale(by alpha: Float) {
+        if count == 0 { return }
+        storage.withUnsafeMutableBufferPointer { px in
+            BLAS.sscal(count: px.count, alpha: alpha, x: px.baseAddress!)
+        }
+    }
+
+    static func matrixDimensions(_ tensor: Tensor, transposed: Bool, operation: String) throws -> (Int, Int) {
+        guard tensor.rank == 2 else {
+            throw TensorError.shapeMismatch(operation: "\(operation) (expects a matrix)", expected: [-1, -1], found: tensor.shape)
+        }
+        return transposed ? (tensor.shape[1], tensor.shape[0]) : (tensor.shape[0], tensor.shape[1])
+    }
+}

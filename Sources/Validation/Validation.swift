@@ -1,0 +1,1 @@
+// `Validation` module. Its contents arrive with the issue that builds it.

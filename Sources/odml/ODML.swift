@@ -1,0 +1,15 @@
+import ArgumentParser
+import OnDeviceML
+
+/// The `odml` command-line tool: train, run, explain and validate OnDeviceML models.
+@main
+struct ODML: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "odml",
+        abstract: "Train, run, explain and validate small on-device models.",
+        version: OnDeviceMLVersion.current,
+        subcommands: [
+            InfoCommand.self,
+        ]
+    )
+}
