@@ -1,0 +1,69 @@
+import Explanations
+
+/// What a cycle predictor says about one user, as of the end of one day.
+public struct CyclePrediction: Sendable, Equatable {
+    /// The day the forecast is made on (only data logged up to and including it was used).
+    public var asOf: CalendarDay
+    /// Forecast start of the next period (strictly after the last known start).
+    public var nextPeriodStart: CalendarDay
+    /// Uncertainty of `nextPeriodStart` in days (≈ one standard deviation, or the half-width
+    /// of the central 68 % of the model's distribution).
+    public var nextPeriodUncertaintyDays: Double
+    /// Ovulation estimate for the current cycle, when the predictor makes one.
+    public var ovulation: OvulationEstimate?
+    /// Tomorrow's energy, when predicted.
+    public var energyTomorrow: LevelForecast?
+    /// Tomorrow's mood, when predicted.
+    public var moodTomorrow: LevelForecast?
+    /// Why: a sentence and its factors.
+    public var reasoning: Reasoning
+
+    public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
+                ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
+                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning) {
+        self.asOf = asOf
+        self.nextPeriodStart = nextPeriodStart
+        self.nextPeriodUncertaintyDays = nextPeriodUncertaintyDays
+        self.ovulation = ovulation
+        self.energyTomorrow = energyTomorrow
+        self.moodTomorrow = moodTomorrow
+        self.reasoning = reasoning
+    }
+}
+
+/// An ovulation estimate for the current cycle.
+public struct OvulationEstimate: Sendable, Equatable {
+    /// The estimated (past or future) ovulation day.
+    public var date: CalendarDay
+    /// Probability that ovulation has already happened as of the forecast day.
+    public var passedProbability: Double
+
+    public init(date: CalendarDay, passedProbability: Double) {
+        self.date = date
+        self.passedProbability = passedProbability
+    }
+}
+
+/// A 1–10 symptom forecast with its 3-class level.
+public struct LevelForecast: Sendable, Equatable {
+    /// Expected value on the 1–10 scale.
+    public var value: Double
+    /// The predicted class.
+    public var level: SymptomLevel
+
+    public init(value: Double, level: SymptomLevel) {
+        self.value = value
+        self.level = level
+    }
+}
+
+/// The three classes used for energy and mood: low 1–3, medium 4–7, high 8–10.
+public enum SymptomLevel: String, CaseIterable, Sendable, Codable {
+    case low, medium, high
+
+    /// The class of a 1–10 value (values are rounded first).
+    public init(value: Double) {
+        let rounded = value.rounded()
+        self = rounded <= 3 ? .low : (rounded <= 7 ? .medium : .high)
+    }
+}

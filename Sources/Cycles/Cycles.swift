@@ -1,1 +1,0 @@
-// `Cycles` module. Its contents arrive with the issue that builds it.

@@ -1,1 +1,0 @@
-// `Explanations` module. Its contents arrive with the issue that builds it.
