@@ -10,6 +10,9 @@ struct ODML: ParsableCommand {
         version: OnDeviceMLVersion.current,
         subcommands: [
             InfoCommand.self,
+            GenerateCommand.self,
+            EvaluateCommand.self,
+            CompareCommand.self,
         ]
     )
 }
