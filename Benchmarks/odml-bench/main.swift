@@ -1,4 +1,8 @@
 import OnDeviceML
 
 // Benchmarks print one JSON record per case; cases arrive with their issues.
-print("usage: odml-bench <suite>")
+let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
+switch benchmarkArguments.first {
+case "elaro": try ElaroSuite.run(arguments: Array(benchmarkArguments.dropFirst()))
+default: print("usage: odml-bench <suite>")
+}
