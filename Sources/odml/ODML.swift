@@ -14,6 +14,7 @@ struct ODML: ParsableCommand {
             GenerateCommand.self,
             EvaluateCommand.self,
             CompareCommand.self,
+            ElaroCommand.self,
         ]
     )
 }
