@@ -1,4 +1,8 @@
 import OnDeviceML
 
 // Benchmarks print one JSON record per case; cases arrive with their issues.
-print("usage: odml-bench <suite>")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "explanations": try ExplanationsSuite.run(arguments: Array(arguments.dropFirst()))
+default: print("usage: odml-bench <suite>")
+}
