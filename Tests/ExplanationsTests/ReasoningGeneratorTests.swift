@@ -46,6 +46,21 @@ struct ReasoningSnapshotTests {
                 == "Period expected March 14 (±2 d) because: 31.5-day average cycle + ovulation pain")
     }
 
+    /// The rule engine's own keys (no values attached): phrased from the key and the shift's sign.
+    @Test func ruleEngineKeys() throws {
+        let attribution = Attribution(ruleShifts: [(key: "rule.mean_cycle_length", shift: 3), (key: "rule.outlier_rejection", shift: 1),
+                                                   (key: "rule.ovulation_pain", shift: -0.5)], prior: 29)
+        #expect(try sentences(.periodStart, .date(year: 2027, month: 5, day: 2), attribution, uncertainty: .days(2)) == [
+            "Règles prévues le 2 mai (±2 j) car : cycles plus longs que la moyenne + cycle atypique écarté",
+            "Period expected May 2 (±2 d) because: cycles longer than average + unusual cycle ignored",
+        ])
+        let late = Attribution(ruleShifts: [(key: "rule.mean_cycle_length", shift: -2), (key: "rule.late", shift: 4)], prior: 29)
+        #expect(try sentences(.periodStart, .date(year: 2027, month: 5, day: 2), late) == [
+            "Règles prévues le 2 mai car : règles en retard",
+            "Period expected May 2 because: period late",
+        ])
+    }
+
     @Test func earlierPeriodNamesOnlyFactorsThatPullEarlier() throws {
         let attribution = Attribution(baselineValue: 29, outputValue: 26.5, contributions: [
             FeatureContribution(key: "cycle_length_sd", group: .history, value: 1.2, baselineValue: 3, contribution: 0.4),
