@@ -3,7 +3,7 @@ import Foundation
 
 /// `odml-bench trees`: training time on 100k × 30 and 1M × 30 binary data, single-row and batch
 /// prediction of a 100-tree, 31-leaf model, and TreeSHAP per row. Data and hyper-parameters are
-/// those of Benchmarks/peers/bench_trees.py (see its docstring). `--quick` skips the 1M case.
+/// those of Benchmarks/peers/bench_trees.py (see its docstring). `ODML_BENCH_QUICK=1` skips the 1M case.
 enum TreesSuite {
     static let featureCount = 30
 
@@ -68,8 +68,8 @@ enum TreesSuite {
         fflush(stdout)
     }
 
-    static func run(arguments: [String]) throws {
-        let quick = arguments.contains("--quick")
+    static func run(_ harness: BenchmarkHarness) throws {
+        let quick = ProcessInfo.processInfo.environment["ODML_BENCH_QUICK"] == "1"
         var model: GradientBoostedModel?
         var testMatrix: FeatureMatrix?
         for (rows, label, repetitions) in [(100_000, "100k", quick ? 1 : 5)] + (quick ? [] : [(1_000_000, "1M", 3)]) {
@@ -86,7 +86,7 @@ enum TreesSuite {
         var scores = [Double](repeating: 0, count: 1)
         var sink = 0.0
         let perCall = 10_000
-        let single = timed(30) {
+        let single = timed(max(30, harness.options.repetitions)) {
             testMatrix.values.withUnsafeBufferPointer { values in
                 scores.withUnsafeMutableBufferPointer { output in
                     for i in 0..<perCall {
