@@ -9,6 +9,7 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
     ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
     ("trees", TreesSuite.run),
+    ("explanations", ExplanationsSuite.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
