@@ -29,7 +29,7 @@ public struct Guardrail: Sendable, Equatable {
         public var meanAbsoluteErrorDays: Double
 
         /// Sums the outcomes of the held-out cycles.
-        public init(_ outcomes: [CycleOutcome]) {
+        public init(_ outcomes: [CycleForecastScore]) {
             alertHits = outcomes.filter(\.alertHit).count
             cycles = outcomes.count
             let days = outcomes.reduce(0) { $0 + $1.dayCount }

@@ -70,7 +70,7 @@ public struct LearningCurve: Sendable {
         /// Every forecast day evaluated (all strictly after `cutoff`).
         public var evaluationDays: [CalendarDay]
         /// Outcomes per series name.
-        public var outcomes: [String: [CycleOutcome]]
+        public var outcomes: [String: [CycleForecastScore]]
         /// Whether the guardrail kept the personal model.
         public var kept: Bool
         /// The guardrail's log line.
@@ -107,10 +107,10 @@ public struct LearningCurve: Sendable {
             let outcome = try models.personalizer.personalize(pretrained, history: history, cutoff: cutoff, signals: signals)
             var series: [(String, any CyclePredictor)] = [("rules", rules), ("pretrained", pretrained), ("fine_tuned", outcome.model)]
             if let oracle { series.append(("oracle", oracle)) }
-            var outcomes: [String: [CycleOutcome]] = [:]
+            var outcomes: [String: [CycleForecastScore]] = [:]
             for (name, predictor) in series {
                 outcomes[name] = try (0..<configuration.evaluationCycles).map {
-                    try CycleOutcome.scoring(predictor, history: history, cycleStart: starts[$0], nextStart: starts[$0 + 1])
+                    try CycleForecastScore.scoring(predictor, history: history, cycleStart: starts[$0], nextStart: starts[$0 + 1])
                 }
             }
             let evaluationDays = Array(starts[0]..<starts[configuration.evaluationCycles])
@@ -125,7 +125,7 @@ public struct LearningCurve: Sendable {
     public static func alertFeedback(_ predictor: any CyclePredictor, history: UserHistory) throws -> [FeedbackSignal] {
         let starts = history.periodStarts
         return try starts.indices.dropLast().compactMap { index in
-            let outcome = try CycleOutcome.scoring(predictor, history: history, cycleStart: starts[index], nextStart: starts[index + 1])
+            let outcome = try CycleForecastScore.scoring(predictor, history: history, cycleStart: starts[index], nextStart: starts[index + 1])
             guard let alertDay = outcome.alertDay else { return nil }
             return FeedbackSignal(day: alertDay, knownOn: starts[index + 1], isAccurate: outcome.alertHit, source: .prediction)
         }

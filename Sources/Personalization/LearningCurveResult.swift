@@ -71,7 +71,7 @@ public struct LearningCurveResult: Sendable {
     struct Totals {
         var hits = 0, cycles = 0, withinTwoDays = 0, days = 0
         var absoluteError = 0.0
-        init(_ outcomes: [CycleOutcome]) {
+        init(_ outcomes: [CycleForecastScore]) {
             for outcome in outcomes {
                 hits += outcome.alertHit ? 1 : 0
                 cycles += 1

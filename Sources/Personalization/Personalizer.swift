@@ -48,8 +48,8 @@ public struct Personalizer: Sendable {
                                           cutoff: cutoff, currentScore: nil, candidateScore: nil,
                                           validationCycleStarts: heldOutStarts)
         }
-        var currentOutcomes: [CycleOutcome] = []
-        var candidateOutcomes: [CycleOutcome] = []
+        var currentOutcomes: [CycleForecastScore] = []
+        var candidateOutcomes: [CycleForecastScore] = []
         for index in firstHeldOut..<(starts.count - 1) {
             currentOutcomes.append(try .scoring(current, history: data.history, cycleStart: starts[index], nextStart: starts[index + 1]))
             candidateOutcomes.append(try .scoring(candidate, history: data.history, cycleStart: starts[index], nextStart: starts[index + 1]))

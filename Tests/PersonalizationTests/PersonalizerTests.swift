@@ -107,13 +107,13 @@ import Testing
                             reasoning: .init(text: "", language: "en"))
         }
         // Forecasts 28 until day 24 (alert on day 25: 28 is 3 days ahead, 2 days early → hit).
-        let hit = CycleOutcome(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, $0 < 25 ? 40 : 28) })
+        let hit = CycleForecastScore(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, $0 < 25 ? 40 : 28) })
         #expect(hit.alertDay == start.advanced(by: 25) && hit.alertHit)
         // Alert raised 4 days early for a day 34 forecast → miss even though later forecasts are right.
-        let miss = CycleOutcome(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, $0 < 25 ? 40 : 26) })
+        let miss = CycleForecastScore(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, $0 < 25 ? 40 : 26) })
         #expect(miss.alertDay == start.advanced(by: 25) && !miss.alertHit)
         // Never within 3 days before the start → no alert, a miss.
-        let none = CycleOutcome(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, 40) })
+        let none = CycleForecastScore(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, 40) })
         #expect(none.alertDay == nil && !none.alertHit)
         #expect(none.dayCount == 30 && none.withinTwoDays == 0 && none.meanAbsoluteError == 10)
     }

@@ -1,11 +1,12 @@
 import Cycles
 
-/// How the daily forecasts made during one cycle did at predicting its end (the next start).
+/// How the daily forecasts made during one cycle did at predicting its end (the next start),
+/// with the same alert rule as `CycleEvaluator` (Cycles) plus the daily errors the guardrail needs.
 ///
 /// The alert follows the project's definition: the first forecast, made day by day, that puts
 /// the next start within 3 days of its as-of day; a hit when the true start is within ±2 days
 /// of the alerted date; no alert before the start is a miss.
-public struct CycleOutcome: Sendable, Equatable {
+public struct CycleForecastScore: Sendable, Equatable {
     /// First day of the cycle.
     public var cycleStart: CalendarDay
     /// The true next period start (end of the cycle).
@@ -47,9 +48,9 @@ public struct CycleOutcome: Sendable, Equatable {
 
     /// Scores `predictor` on the cycle `[cycleStart, nextStart)` of `history`, forecasting on each day.
     public static func scoring(_ predictor: any CyclePredictor, history: UserHistory, cycleStart: CalendarDay,
-                               nextStart: CalendarDay) throws -> CycleOutcome {
+                               nextStart: CalendarDay) throws -> CycleForecastScore {
         let days = Array(cycleStart..<nextStart)
         let predictions = try predictor.predictions(for: history, on: days, language: "en")
-        return CycleOutcome(cycleStart: cycleStart, nextStart: nextStart, predictions: predictions)
+        return CycleForecastScore(cycleStart: cycleStart, nextStart: nextStart, predictions: predictions)
     }
 }
