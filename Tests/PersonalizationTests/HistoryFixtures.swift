@@ -47,3 +47,22 @@ final class SpyTuner: FineTuner, @unchecked Sendable {
         return current
     }
 }
+
+/// A calendar that also "detects" ovulation on cycle day 15 (from cycle day 17 on) and assumes
+/// a 14-day luteal phase, like a population model.
+struct OvulationAwarePredictor: CyclePredictor {
+    var name: String { "ovulation-aware" }
+
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        days.map { day in
+            let last = history.lastPeriodStart(onOrBefore: day) ?? day
+            let ovulationDay = last.advanced(by: 14)
+            let passed = last.distance(to: day) >= 16
+            var next = passed ? ovulationDay.advanced(by: 14) : last.advanced(by: 28)
+            if next <= day { next = day.advanced(by: 1) }
+            return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 2,
+                                   ovulation: OvulationEstimate(date: ovulationDay, passedProbability: passed ? 0.9 : 0.1),
+                                   reasoning: Reasoning(text: "ovulation-aware", language: language))
+        }
+    }
+}
