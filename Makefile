@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean
+.PHONY: deps demo test build bench fixtures venv clean fuzz
 
 deps:
 	@scripts/install-system-deps.sh
@@ -30,6 +30,10 @@ $(VENV)/.installed: Benchmarks/peers/requirements.txt
 bench: deps venv
 	$(SWIFT) build -c release --product odml-bench
 	Benchmarks/run.sh $(VENV)/bin/python
+
+## Long fuzz run of the model-file reader: 1,000,000 mutated files (override ODML_FUZZ_ITERATIONS, ODML_FUZZ_SEED).
+fuzz: deps
+	ODML_FUZZ_ITERATIONS=$${ODML_FUZZ_ITERATIONS:-1000000} $(SWIFT) test --filter ModelFilesTests.FuzzTests
 
 clean:
 	rm -rf .build

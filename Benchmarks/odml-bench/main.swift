@@ -1,4 +1,29 @@
-import OnDeviceML
+import Foundation
 
-// Benchmarks print one JSON record per case; cases arrive with their issues.
-print("usage: odml-bench <suite>")
+/// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
+let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
+    ("tensor", TensorSuite.run),
+    ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
+    ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--list" {
+    for suite in suites { print(suite.name) }
+    exit(0)
+}
+guard let name = arguments.first, let suite = suites.first(where: { $0.name == name }) else {
+    let names = suites.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(Data("odml-bench: unknown or missing suite (have: \(names))\n\(BenchmarkOptions.usage)\n".utf8))
+    exit(64)
+}
+do {
+    let options = try BenchmarkOptions(arguments: arguments.dropFirst())
+    try suite.run(BenchmarkHarness(suite: suite.name, options: options))
+} catch let error as BenchmarkError {
+    FileHandle.standardError.write(Data("odml-bench: \(error)\n".utf8))
+    exit(64)
+} catch {
+    FileHandle.standardError.write(Data("odml-bench \(name): \(error)\n".utf8))
+    exit(1)
+}

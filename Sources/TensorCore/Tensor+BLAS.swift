@@ -113,13 +113,15 @@ extension Tensor {
         let k = transposeA ? a.shape[0] : a.shape[1]
         let kB = transposeB ? b.shape[1] : b.shape[0]
         let n = transposeB ? b.shape[0] : b.shape[1]
-        precondition(k == kB && c.shape == [m, n],
+        // Compare extents one by one: an array literal here would allocate on every call.
+        precondition(k == kB && c.shape[0] == m && c.shape[1] == n,
                      "matmul: shape mismatch, \(a.shape)\(transposeA ? "ᵀ" : "") · \(b.shape)\(transposeB ? "ᵀ" : "") into \(c.shape)")
         if m == 0 || n == 0 { return }
+        if k == 0 { c.scaleForEmptyProduct(beta: beta); return }
         a.storage.withUnsafeBufferPointer { pa in
             b.storage.withUnsafeBufferPointer { pb in
                 c.storage.withUnsafeMutableBufferPointer { pc in
-                    BLAS.sgemm(transposeA: transposeA, transposeB: transposeB, m: m, n: n, k: max(k, 0),
+                    BLAS.sgemm(transposeA: transposeA, transposeB: transposeB, m: m, n: n, k: k,
                                alpha: alpha, a: pa.baseAddress!, lda: max(a.shape[1], 1),
                                b: pb.baseAddress!, ldb: max(b.shape[1], 1),
                                beta: beta, c: pc.baseAddress!, ldc: max(n, 1))
@@ -133,7 +135,8 @@ extension Tensor {
     public func matvec(_ vector: Tensor, transposeSelf: Bool = false) throws -> Tensor {
         let (rows, columns) = try Tensor.matrixDimensions(self, transposed: transposeSelf, operation: "matvec")
         guard vector.rank == 1, vector.count == columns else {
-            throw TensorError.shapeMismatch(operation: "matvec", expected: [columns], found: vector.shape)
+            throw TensorError.shapeMismatch(operation: "matvec with matrix \(shape)\(transposeSelf ? "ᵀ" : "")",
+                                            expected: [columns], found: vector.shape)
         }
         var result = Tensor(zeros: [rows])
         Tensor.matvec(self, vector, into: &result, transposeMatrix: transposeSelf)
@@ -151,13 +154,31 @@ extension Tensor {
         let outputCount = transposeMatrix ? columns : rows
         precondition(x.count == inputCount && y.count == outputCount,
                      "matvec: shape mismatch, \(matrix.shape)\(transposeMatrix ? "ᵀ" : "") · \(x.shape) into \(y.shape)")
-        if rows == 0 || columns == 0 { return }
+        if outputCount == 0 { return }
+        if inputCount == 0 { y.scaleForEmptyProduct(beta: beta); return }
         matrix.storage.withUnsafeBufferPointer { pa in
             x.storage.withUnsafeBufferPointer { px in
                 y.storage.withUnsafeMutableBufferPointer { py in
                     BLAS.sgemv(transpose: transposeMatrix, rows: rows, columns: columns, alpha: alpha,
                                a: pa.baseAddress!, lda: columns, x: px.baseAddress!,
                                beta: beta, y: py.baseAddress!)
+                }
+            }
+        }
+    }
+
+    /// `self += alpha · x · yᵀ` for a rank-2 `self` of shape `[x.count, y.count]` (`cblas_sger`),
+    /// without allocating. Shapes are checked with `precondition`.
+    public mutating func addOuterProduct(_ x: Tensor, _ y: Tensor, alpha: Float = 1) {
+        precondition(rank == 2 && x.rank == 1 && y.rank == 1 && shape[0] == x.count && shape[1] == y.count,
+                     "addOuterProduct: shape mismatch, \(x.shape) ⊗ \(y.shape) into \(shape)")
+        if count == 0 { return }
+        let columns = shape[1]
+        x.storage.withUnsafeBufferPointer { px in
+            y.storage.withUnsafeBufferPointer { py in
+                storage.withUnsafeMutableBufferPointer { pa in
+                    BLAS.sger(rows: px.count, columns: py.count, alpha: alpha,
+                              x: px.baseAddress!, y: py.baseAddress!, a: pa.baseAddress!, lda: columns)
                 }
             }
         }
@@ -193,6 +214,16 @@ extension Tensor {
         if count == 0 { return }
         storage.withUnsafeMutableBufferPointer { px in
             BLAS.sscal(count: px.count, alpha: alpha, x: px.baseAddress!)
+        }
+    }
+
+    /// `self = beta · self` for a product with an empty inner dimension (BLAS semantics:
+    /// `beta == 0` overwrites, even NaN).
+    mutating func scaleForEmptyProduct(beta: Float) {
+        if beta == 0 {
+            storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else if beta != 1 {
+            scale(by: beta)
         }
     }
 

@@ -15,16 +15,40 @@ extension Tensor {
     /// Multiplies every element by `scalar`.
     public func multiplying(_ scalar: Float) -> Tensor { map { $0 * scalar } }
 
-    /// Logistic sigmoid `1 / (1 + e^-x)`, evaluated without overflow for large `|x|`.
-    public func sigmoid() -> Tensor { map(Tensor.sigmoid) }
-    /// Hyperbolic tangent.
+    /// Elementwise `self / other` with the row broadcast of `adding(_:)`; division by zero follows IEEE.
+    public func dividing(_ other: Tensor) throws -> Tensor { try combined(with: other, "divide", /) }
+
+    /// Logistic sigmoid `1 / (1 + e^-x)`, finite for any finite input (vectorised, see `VectorMath`).
+    public func sigmoid() -> Tensor { applying(VectorMath.sigmoid) }
+    /// Hyperbolic tangent (`Foundation.tanh` per element, full relative precision near 0).
     public func tanh() -> Tensor { map { Foundation.tanh($0) } }
     /// `max(0, x)`.
     public func relu() -> Tensor { map { max(0, $0) } }
-    /// `e^x`.
-    public func exp() -> Tensor { map { Foundation.exp($0) } }
+    /// `e^x` (vectorised, see `VectorMath` for its accuracy and clamping).
+    public func exp() -> Tensor { applying(VectorMath.exp) }
     /// Natural logarithm; non-positive inputs give `-inf`/NaN as in IEEE arithmetic.
     public func log() -> Tensor { map { Foundation.log($0) } }
+    /// `x²` for every element.
+    public func squared() -> Tensor { map { $0 * $0 } }
+    /// `√x` for every element (NaN for negative inputs).
+    public func squareRoot() -> Tensor { map { $0.squareRoot() } }
+    /// `|x|` for every element.
+    public func magnitude() -> Tensor { map { Swift.abs($0) } }
+    /// Every element limited to `range`.
+    public func clamped(to range: ClosedRange<Float>) -> Tensor {
+        map { Swift.min(Swift.max($0, range.lowerBound), range.upperBound) }
+    }
+
+    /// `output = sigmoid(input)` elementwise, written into `output` without allocating when it
+    /// is uniquely referenced. Shapes must match (`precondition`).
+    public static func sigmoid(_ input: Tensor, into output: inout Tensor) {
+        applying(VectorMath.sigmoid, input, into: &output, "sigmoid")
+    }
+
+    /// `output = e^input` elementwise, without allocating (see `sigmoid(_:into:)`).
+    public static func exp(_ input: Tensor, into output: inout Tensor) {
+        applying(VectorMath.exp, input, into: &output, "exp")
+    }
 
     /// A tensor of the same shape with `transform` applied to each element.
     public func map(_ transform: (Float) -> Float) -> Tensor {
@@ -33,6 +57,31 @@ extension Tensor {
             for index in buffer.indices { buffer[index] = transform(buffer[index]) }
         }
         return result
+    }
+
+    /// The result of a pointer kernel `(input, output, count)` applied to a copy of `self`.
+    func applying(_ kernel: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void) -> Tensor {
+        let scalars = storage.withUnsafeBufferPointer { source in
+            [Float](unsafeUninitializedCapacity: source.count) { destination, initializedCount in
+                if source.count > 0 { kernel(source.baseAddress!, destination.baseAddress!, source.count) }
+                initializedCount = source.count
+            }
+        }
+        return Tensor(uncheckedShape: shape, scalars: scalars)
+    }
+
+    static func applying(
+        _ kernel: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void,
+        _ input: Tensor, into output: inout Tensor, _ operation: String
+    ) {
+        precondition(input.shape == output.shape,
+                     "\(operation): shape mismatch, expected \(input.shape) but found \(output.shape)")
+        if input.count == 0 { return }
+        input.storage.withUnsafeBufferPointer { source in
+            output.storage.withUnsafeMutableBufferPointer { destination in
+                kernel(source.baseAddress!, destination.baseAddress!, source.count)
+            }
+        }
     }
 
     /// Stable logistic sigmoid of one value.

@@ -2,29 +2,38 @@ import Foundation
 
 extension Tensor {
     /// Softmax along the last axis, computed as `exp(x - max) / Σ exp(x - max)` so that inputs
-    /// of any magnitude (e.g. ±1e4) stay finite.
-    public func softmax() -> Tensor {
-        var result = self
-        result.forEachLastAxisRow { row in
-            let maximum = row.max() ?? 0
-            var total: Float = 0
-            for index in row.indices { row[index] = Foundation.exp(row[index] - maximum); total += row[index] }
-            for index in row.indices { row[index] /= total }
-        }
-        return result
+    /// of any magnitude (e.g. ±1e4) stay finite (vectorised, see `VectorMath.softmax`).
+    public func softmax() -> Tensor { rowwise(VectorMath.softmax) }
+
+    /// Log-softmax along the last axis: `x - max - log Σ exp(x - max)` (stable, vectorised).
+    public func logSoftmax() -> Tensor { rowwise(VectorMath.logSoftmax) }
+
+    /// `output = input.softmax()` written into `output` without allocating when it is uniquely
+    /// referenced. Shapes must match (`precondition`).
+    public static func softmax(_ input: Tensor, into output: inout Tensor) {
+        rowwise(VectorMath.softmax, input, into: &output, "softmax")
     }
 
-    /// Log-softmax along the last axis: `x - max - log Σ exp(x - max)` (stable).
-    public func logSoftmax() -> Tensor {
-        var result = self
-        result.forEachLastAxisRow { row in
-            let maximum = row.max() ?? 0
-            var total: Float = 0
-            for value in row { total += Foundation.exp(value - maximum) }
-            let logTotal = Foundation.log(total) + maximum
-            for index in row.indices { row[index] -= logTotal }
+    /// `output = input.logSoftmax()` without allocating (see `softmax(_:into:)`).
+    public static func logSoftmax(_ input: Tensor, into output: inout Tensor) {
+        rowwise(VectorMath.logSoftmax, input, into: &output, "logSoftmax")
+    }
+
+    /// The largest element (`-inf` for an empty tensor; NaN if any element is NaN).
+    public func maximum() -> Float {
+        storage.withUnsafeBufferPointer { buffer in
+            buffer.isEmpty ? -.infinity : VectorMath.maximum(buffer.baseAddress!, count: buffer.count)
         }
-        return result
+    }
+
+    /// The smallest element (`+inf` for an empty tensor).
+    public func minimum() -> Float {
+        storage.reduce(Float.infinity) { Swift.min($0, $1) }
+    }
+
+    /// Euclidean norm `√(Σ x²)`, accumulated in `Double`.
+    public func norm() -> Float {
+        Float(storage.reduce(0.0) { $0 + Double($1) * Double($1) }.squareRoot())
     }
 
     /// Sum of all elements (accumulated in `Double`).
@@ -75,16 +84,38 @@ extension Tensor {
         }
     }
 
-    /// Calls `body` on each contiguous row of the last axis (the whole tensor if rank ≤ 1).
-    mutating func forEachLastAxisRow(_ body: (inout Slice<UnsafeMutableBufferPointer<Float>>) -> Void) {
+    /// A copy of `self` with a row kernel `(input, output, count)` applied to each row of the
+    /// last axis (the whole tensor if rank ≤ 1).
+    func rowwise(_ kernel: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void) -> Tensor {
         let width = shape.last ?? 1
-        guard width > 0 else { return }
-        storage.withUnsafeMutableBufferPointer { buffer in
-            var start = 0
-            while start < buffer.count {
-                var row = buffer[start..<(start + width)]
-                body(&row)
-                start += width
+        let scalars = storage.withUnsafeBufferPointer { source in
+            [Float](unsafeUninitializedCapacity: source.count) { destination, initializedCount in
+                var start = 0
+                while start < source.count {
+                    kernel(source.baseAddress! + start, destination.baseAddress! + start, width)
+                    start += width
+                }
+                initializedCount = source.count
+            }
+        }
+        return Tensor(uncheckedShape: shape, scalars: scalars)
+    }
+
+    static func rowwise(
+        _ kernel: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void,
+        _ input: Tensor, into output: inout Tensor, _ operation: String
+    ) {
+        precondition(input.shape == output.shape,
+                     "\(operation): shape mismatch, expected \(input.shape) but found \(output.shape)")
+        let width = input.shape.last ?? 1
+        guard width > 0, input.count > 0 else { return }
+        input.storage.withUnsafeBufferPointer { source in
+            output.storage.withUnsafeMutableBufferPointer { destination in
+                var start = 0
+                while start < source.count {
+                    kernel(source.baseAddress! + start, destination.baseAddress! + start, width)
+                    start += width
+                }
             }
         }
     }

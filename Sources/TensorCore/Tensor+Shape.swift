@@ -14,13 +14,30 @@ extension Tensor {
     /// - Throws: `TensorError.outOfRange` if the range leaves the tensor.
     public func rows(_ range: Range<Int>) throws -> Tensor {
         guard rank >= 1 else { throw TensorError.outOfRange(operation: "rows", index: 0, bound: 0) }
-        guard range.lowerBound >= 0, range.upperBound <= shape[0] else {
-            throw TensorError.outOfRange(operation: "rows", index: range.upperBound, bound: shape[0])
+        guard range.lowerBound >= 0 else {
+            throw TensorError.outOfRange(operation: "rows", index: range.lowerBound, bound: shape[0])
+        }
+        guard range.upperBound <= shape[0] else {
+            throw TensorError.outOfRange(operation: "rows", index: range.upperBound - 1, bound: shape[0])
         }
         let width = count / max(shape[0], 1)
         var newShape = shape
         newShape[0] = range.count
         return Tensor(uncheckedShape: newShape, scalars: Array(storage[(range.lowerBound * width)..<(range.upperBound * width)]))
+    }
+
+    /// Column `index` of a rank-2 tensor, as a rank-1 tensor of `shape[0]` elements.
+    /// - Throws: `TensorError.shapeMismatch` if `self` is not a matrix,
+    ///   `TensorError.outOfRange` for an invalid column.
+    public func column(_ index: Int) throws -> Tensor {
+        guard rank == 2 else {
+            throw TensorError.shapeMismatch(operation: "column (expects a matrix)", expected: [-1, -1], found: shape)
+        }
+        guard index >= 0 && index < shape[1] else {
+            throw TensorError.outOfRange(operation: "column", index: index, bound: shape[1])
+        }
+        let columns = shape[1]
+        return Tensor((0..<shape[0]).map { storage[$0 * columns + index] })
     }
 
     /// Row `index` of the first axis, with that axis removed.

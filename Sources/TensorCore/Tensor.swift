@@ -50,6 +50,12 @@ public struct Tensor: Sendable, Equatable {
     /// A tensor of ones with `shape`.
     public init(ones shape: [Int]) { self.init(filled: 1, shape: shape) }
 
+    /// The `[order, order]` identity matrix.
+    public init(identity order: Int) {
+        self.init(zeros: [order, order])
+        for index in 0..<order { storage[index * order + index] = 1 }
+    }
+
     /// A rank-1 tensor holding `scalars`.
     public init(_ scalars: [Float]) { self.init(uncheckedShape: [scalars.count], scalars: scalars) }
 

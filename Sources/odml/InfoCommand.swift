@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OnDeviceML
 
 /// `odml info`: version and BLAS configuration.
@@ -16,9 +15,7 @@ struct InfoCommand: ParsableCommand {
         let info = Info(version: OnDeviceMLVersion.current, blasLibrary: BLAS.libraryName,
                         blasConfiguration: BLAS.configuration, blasThreadCount: BLAS.threadCount)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+            try JSONOutput.print(info)
         } else {
             print("odml \(info.version)")
             print("BLAS: \(info.blasLibrary) (\(info.blasConfiguration))")

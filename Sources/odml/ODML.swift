@@ -10,6 +10,7 @@ struct ODML: ParsableCommand {
         version: OnDeviceMLVersion.current,
         subcommands: [
             InfoCommand.self,
+            InspectCommand.self,
         ]
     )
 }

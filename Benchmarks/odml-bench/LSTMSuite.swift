@@ -1,0 +1,120 @@
+import Foundation
+import OnDeviceML
+
+/// `odml-bench lstm`: the LSTM's batch-1 inference over 90 days, one streaming step, and
+/// training throughput (batch 64 × 90 steps), against `Benchmarks/peers/bench_lstm.py`.
+///
+/// Weights and inputs follow closed-form patterns that the peer script reproduces exactly, so
+/// both sides run the same model; each case prints a `checksum` (sum of the outputs) to show it.
+enum LSTMSuite {
+    static let inputSize = 24, hiddenSize = 32, steps = 90, trainingBatch = 64
+
+    /// Weight pattern shared with the peer: `scale · sin(frequency · k + phase)` for element `k`.
+    static func pattern(_ shape: [Int], scale: Float, frequency: Double, phase: Double) -> Tensor {
+        let count = shape.reduce(1, *)
+        return Tensor(uncheckedShape: shape, scalars: (0..<count).map { scale * Float(sin(frequency * Double($0) + phase)) })
+    }
+
+    static func model() -> (LSTM, Linear) {
+        var generator = SeededGenerator(seed: 0)
+        var lstm = LSTM(inputSize: inputSize, hiddenSize: hiddenSize, using: &generator)
+        lstm.layers[0] = LSTM.Weights(
+            weightIH: pattern([4 * hiddenSize, inputSize], scale: 0.2, frequency: 0.37, phase: 1),
+            weightHH: pattern([4 * hiddenSize, hiddenSize], scale: 0.2, frequency: 0.23, phase: 2),
+            biasIH: pattern([4 * hiddenSize], scale: 0.1, frequency: 0.11, phase: 0),
+            biasHH: pattern([4 * hiddenSize], scale: 0.1, frequency: 0.07, phase: 3))
+        var head = Linear(inputSize: hiddenSize, outputSize: 1, using: &generator)
+        head.weight = pattern([1, hiddenSize], scale: 0.3, frequency: 0.5, phase: 0.5)
+        head.bias = Tensor([0.05])
+        return (lstm, head)
+    }
+
+    /// Inputs `[steps, batch, inputSize]`: `sin(0.05 · k + 0.3)` for element `k`.
+    static func input(batch: Int) -> Tensor {
+        pattern([steps, batch, inputSize], scale: 1, frequency: 0.05, phase: 0.3)
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Median and p99 in microseconds of `repetitions` timed calls after `warmUp` untimed ones.
+    static func measure(warmUp: Int, repetitions: Int, _ body: () throws -> Void) rethrows -> (median: Double, p99: Double) {
+        for _ in 0..<warmUp { try body() }
+        var samples: [Double] = []
+        samples.reserveCapacity(repetitions)
+        for _ in 0..<repetitions {
+            let start = now()
+            try body()
+            samples.append(Double(now() - start) / 1000)
+        }
+        samples.sort()
+        let p99Index = min(samples.count - 1, Int((Double(samples.count) * 0.99).rounded(.up)) - 1)
+        return (samples[samples.count / 2], samples[p99Index])
+    }
+
+    static func emit(_ name: String, _ timing: (median: Double, p99: Double), extra: [String: Any] = [:]) {
+        var record: [String: Any] = ["benchmark": "lstm", "case": name, "ours_median_us": timing.median, "ours_p99_us": timing.p99]
+        record.merge(extra) { $1 }
+        let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func run(arguments: [String]) throws {
+        let (lstm, head) = model()
+
+        // 1. Batch-1 inference over a 90-day sequence, one thread.
+        BLAS.threadCount = 1
+        let sequence = input(batch: 1)
+        var state = LSTM.StreamingState(for: lstm)
+        var outputs = [Float](repeating: 0, count: steps * hiddenSize)
+        let inference = sequence.withUnsafeBufferPointer { x in
+            measure(warmUp: 200, repetitions: 2000) {
+                state.reset()
+                outputs.withUnsafeMutableBufferPointer { lstm.run(x.baseAddress!, steps: steps, state: &state, outputs: $0.baseAddress!) }
+            }
+        }
+        emit("inference_b1_t90_h32", inference, extra: ["threads": 1, "checksum": Double(outputs.reduce(0, +))])
+
+        // 2. One streaming step (carry (h, c), feed today's features), one thread.
+        state.reset()
+        var day = 0
+        let streaming = sequence.withUnsafeBufferPointer { x in
+            measure(warmUp: 1000, repetitions: 10000) {
+                lstm.step(x.baseAddress! + (day % steps) * inputSize, state: &state)
+                day += 1
+            }
+        }
+        state.reset()
+        sequence.withUnsafeBufferPointer { x in for step in 0..<steps { lstm.step(x.baseAddress! + step * inputSize, state: &state) } }
+        emit("streaming_step_h32", streaming, extra: ["threads": 1, "checksum": Double(state.hidden.reduce(0, +))])
+
+        // 3. Training: forward + BPTT + Adam on batch 64 × 90 steps, per-step head and MSE, 2 threads.
+        BLAS.threadCount = 2
+        var model = _BenchmarkModel(lstm: lstm, head: head)
+        let batchInput = input(batch: trainingBatch)
+        let targets = pattern([steps * trainingBatch, 1], scale: 0.5, frequency: 0.013, phase: 0)
+        var adam = try Adam(learningRate: 1e-3)
+        var lastLoss: Float = 0
+        let training = try measure(warmUp: 3, repetitions: 30) {
+            model.zeroGradients()
+            let output = try model.lstm.forward(batchInput)
+            let predictions = try model.head.forward(try output.outputs.reshaped(to: [steps * trainingBatch, hiddenSize]))
+            let loss = try MeanSquaredError.loss(predictions: predictions, targets: targets)
+            let dHidden = try model.head.backward(loss.gradient)
+            _ = try model.lstm.backward(try dHidden.reshaped(to: [steps, trainingBatch, hiddenSize]))
+            adam.update(&model)
+            lastLoss = loss.value
+        }
+        emit("training_b64_t90_h32", training,
+             extra: ["threads": 2, "sequences_per_second": Double(trainingBatch) / (training.median / 1e6), "last_loss": Double(lastLoss)])
+    }
+}
+
+/// The benchmark's trainable model: an LSTM under `lstm.` and a one-output head under `head.`.
+struct _BenchmarkModel: Layer {
+    var lstm: LSTM
+    var head: Linear
+    mutating func visitParameters(prefix: String, _ body: (String, inout Tensor, inout Tensor) throws -> Void) rethrows {
+        try lstm.visitParameters(prefix: parameterKey(prefix, "lstm"), body)
+        try head.visitParameters(prefix: parameterKey(prefix, "head"), body)
+    }
+}

@@ -1,1 +1,0 @@
-// `ModelFiles` module. Its contents arrive with the issue that builds it.

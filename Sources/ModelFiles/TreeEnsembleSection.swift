@@ -1,0 +1,94 @@
+/// All nodes of all trees of an ensemble, as parallel arrays (struct of arrays).
+///
+/// Node `i` is a leaf when `feature[i] == -1`; then `left[i] == right[i] == -1` and `value[i]` is
+/// its output. Otherwise it sends a sample to `left[i]` when `x[feature[i]] <= threshold[i]`, to
+/// `right[i]` when greater, and to `left[i]` (when `defaultLeft[i] == 1`) or `right[i]` (when 0)
+/// when the value is missing (NaN). Child indices are absolute and always greater than the parent's
+/// index, so walking a tree always terminates; `treeStarts[t]` is the root of tree `t`.
+/// Every per-node array has `nodeCount` elements; `treeStarts` has `treeCount`.
+public struct TreeEnsembleSection: Sendable, Equatable {
+    /// Index of each tree's root node; shape `[treeCount]`.
+    public var treeStarts: [Int32]
+    /// Split feature (column index) per node, `-1` for a leaf; shape `[nodeCount]`.
+    public var feature: [Int32]
+    /// Split threshold per node: go left when `x <= threshold`; shape `[nodeCount]`.
+    public var threshold: [Float]
+    /// Left child (absolute node index), `-1` for a leaf; shape `[nodeCount]`.
+    public var left: [Int32]
+    /// Right child (absolute node index), `-1` for a leaf; shape `[nodeCount]`.
+    public var right: [Int32]
+    /// Leaf value; internal nodes may hold the node's mean value; shape `[nodeCount]`.
+    public var value: [Float]
+    /// Node weight (hessian sum or sample count), needed by TreeSHAP; shape `[nodeCount]`.
+    public var cover: [Float]
+    /// `1` when a missing value goes left, `0` when it goes right; shape `[nodeCount]`.
+    public var defaultLeft: [UInt8]
+
+    /// An ensemble from its arrays; the structure is checked when the file is encoded (see `validate(name:)`).
+    public init(treeStarts: [Int32], feature: [Int32], threshold: [Float], left: [Int32], right: [Int32],
+                value: [Float], cover: [Float], defaultLeft: [UInt8]) {
+        self.treeStarts = treeStarts
+        self.feature = feature
+        self.threshold = threshold
+        self.left = left
+        self.right = right
+        self.value = value
+        self.cover = cover
+        self.defaultLeft = defaultLeft
+    }
+
+    /// An ensemble with no trees.
+    public init() {
+        self.init(treeStarts: [], feature: [], threshold: [], left: [], right: [], value: [], cover: [], defaultLeft: [])
+    }
+
+    /// Number of trees.
+    public var treeCount: Int { treeStarts.count }
+    /// Number of nodes over all trees.
+    public var nodeCount: Int { feature.count }
+
+    /// Checks array lengths and the structural rules in the type's documentation.
+    /// - Throws: `ModelFileError.shapeMismatch` for arrays of the wrong length,
+    ///   `ModelFileError.malformedSection` for a rule that does not hold (with the node index).
+    public func validate(name: String) throws {
+        let nodeCount = feature.count
+        let arrays: [(String, Int)] = [("threshold", threshold.count), ("left", left.count), ("right", right.count),
+                                       ("value", value.count), ("cover", cover.count), ("defaultLeft", defaultLeft.count)]
+        for (arrayName, count) in arrays where count != nodeCount {
+            throw ModelFileError.shapeMismatch(section: name,
+                                               detail: "'\(arrayName)' has \(count) elements, 'feature' has \(nodeCount)")
+        }
+        guard nodeCount <= Int(Int32.max) else {
+            throw ModelFileError.malformedSection(section: name, reason: "\(nodeCount) nodes exceed the Int32 index range")
+        }
+        for (tree, root) in treeStarts.enumerated() where root < 0 || Int(root) >= nodeCount {
+            throw ModelFileError.malformedSection(section: name,
+                                                  reason: "tree \(tree) starts at node \(root), outside 0..<\(nodeCount)")
+        }
+        for node in 0..<nodeCount {
+            let split = feature[node]
+            if split == -1 {
+                guard left[node] == -1, right[node] == -1 else {
+                    throw ModelFileError.malformedSection(section: name,
+                                                          reason: "leaf node \(node) has children \(left[node]), \(right[node]); expected -1, -1")
+                }
+            } else {
+                guard split >= 0 else {
+                    throw ModelFileError.malformedSection(section: name,
+                                                          reason: "node \(node) splits on feature \(split); expected -1 (leaf) or >= 0")
+                }
+                for child in [left[node], right[node]] where Int(child) <= node || Int(child) >= nodeCount {
+                    throw ModelFileError.malformedSection(section: name,
+                                                          reason: "node \(node) has child \(child); children must lie in \(node + 1)..<\(nodeCount)")
+                }
+                guard !threshold[node].isNaN else {
+                    throw ModelFileError.malformedSection(section: name, reason: "node \(node) has a NaN threshold")
+                }
+            }
+            guard defaultLeft[node] <= 1 else {
+                throw ModelFileError.malformedSection(section: name,
+                                                      reason: "node \(node) has defaultLeft \(defaultLeft[node]); expected 0 or 1")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Portable IEEE-754 binary16 conversions (the `Float16` type is unavailable on Intel macOS).
+enum _HalfPrecision {
+    /// The binary16 bit pattern nearest to `value` (ties to even); overflow gives ±infinity,
+    /// NaN stays NaN (quiet, payload truncated).
+    static func bits(from value: Float) -> UInt16 {
+        let bits = value.bitPattern
+        let sign = UInt16(truncatingIfNeeded: (bits >> 16) & 0x8000)
+        let exponent = Int((bits >> 23) & 0xFF)
+        let mantissa = bits & 0x7F_FFFF
+        if exponent == 0xFF {
+            return sign | 0x7C00 | (mantissa != 0 ? 0x0200 | UInt16(truncatingIfNeeded: mantissa >> 13) : 0)
+        }
+        let halfExponent = exponent - 127 + 15
+        if halfExponent >= 0x1F { return sign | 0x7C00 }
+        if halfExponent <= 0 {
+            if halfExponent < -10 { return sign }
+            let full = mantissa | 0x80_0000
+            let shift = UInt32(14 - halfExponent)
+            var result = full >> shift
+            let remainder = full & ((1 << shift) - 1)
+            let halfway = UInt32(1) << (shift - 1)
+            if remainder > halfway || (remainder == halfway && (result & 1) == 1) { result += 1 }
+            return sign | UInt16(truncatingIfNeeded: result)
+        }
+        var result = UInt32(halfExponent) << 10 | (mantissa >> 13)
+        let remainder = mantissa & 0x1FFF
+        if remainder > 0x1000 || (remainder == 0x1000 && (result & 1) == 1) { result += 1 }
+        return sign | UInt16(truncatingIfNeeded: result)
+    }
+
+    /// The `Float` equal to the binary16 value `bits` (exact).
+    static func value(from bits: UInt16) -> Float {
+        let sign = UInt32(bits & 0x8000) << 16
+        let exponent = UInt32((bits >> 10) & 0x1F)
+        let mantissa = UInt32(bits & 0x03FF)
+        if exponent == 0 {
+            let magnitude = Float(mantissa) * 0x1p-24
+            return sign != 0 ? -magnitude : magnitude
+        }
+        if exponent == 0x1F { return Float(bitPattern: sign | 0x7F80_0000 | (mantissa << 13)) }
+        return Float(bitPattern: sign | ((exponent + 112) << 23) | (mantissa << 13))
+    }
+}

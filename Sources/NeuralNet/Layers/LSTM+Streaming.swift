@@ -1,0 +1,127 @@
+import TensorCore
+
+extension LSTM {
+    /// The carried state `(h, c)` of every layer for one sequence, plus preallocated scratch
+    /// buffers, so that `step(_:state:)` and `run(_:steps:state:outputs:)` allocate nothing
+    /// once warmed up (a longer `run` than ever before grows the scratch buffer once).
+    ///
+    /// The state copies the summed biases of the LSTM it was made for: make a new state after
+    /// changing the weights.
+    public struct StreamingState: Sendable {
+        /// Hidden states, `[L, H]`.
+        public internal(set) var hidden: [Float]
+        /// Cell states, `[L, H]`.
+        public internal(set) var cell: [Float]
+        var summedBias: [Float]
+        var gates: [Float]
+        var layerBuffer: [Float]
+        let hiddenSize: Int
+
+        /// A zero state for `lstm`.
+        public init(for lstm: LSTM) {
+            let hidden = lstm.hiddenSize
+            hiddenSize = hidden
+            self.hidden = [Float](repeating: 0, count: lstm.layerCount * hidden)
+            cell = self.hidden
+            summedBias = lstm.layers.flatMap { layer in zip(layer.biasIH.scalars, layer.biasHH.scalars).map { $0 + $1 } }
+            gates = [Float](repeating: 0, count: 4 * hidden)
+            layerBuffer = []
+        }
+
+        /// Sets `(h, c)` back to zero (a new sequence), keeping the buffers.
+        public mutating func reset() {
+            hidden.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            cell.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+
+        /// Calls `body` with the last layer's hidden state (`H` values) without copying.
+        public func withOutput<R>(_ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
+            try hidden.withUnsafeBufferPointer { buffer in
+                try body(UnsafeBufferPointer(rebasing: buffer[(buffer.count - hiddenSize)...]))
+            }
+        }
+    }
+
+    /// One streaming step: feeds today's `input` (`inputSize` values) and advances `state`.
+    /// The last layer's new hidden state is `state.withOutput`. Allocates nothing.
+    public func step(_ input: UnsafePointer<Float>, state: inout StreamingState) {
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize
+        state.gates.withUnsafeMutableBufferPointer { gatesBuffer in
+            state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
+                state.cell.withUnsafeMutableBufferPointer { cellBuffer in
+                    state.summedBias.withUnsafeBufferPointer { bias in
+                        let gates = gatesBuffer.baseAddress!
+                        for layer in layers.indices {
+                            let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
+                            let layerCell = cellBuffer.baseAddress! + layer * hidden
+                            let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
+                            let layerInputSize = layer == 0 ? inputSize : hidden
+                            gates.update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
+                            layers[layer].weightIH.withUnsafeBufferPointer { w in
+                                BLAS.sgemv(transpose: false, rows: gateCount, columns: layerInputSize, alpha: 1, a: w.baseAddress!,
+                                           lda: layerInputSize, x: layerInput, beta: 1, y: gates)
+                            }
+                            layers[layer].weightHH.withUnsafeBufferPointer { w in
+                                BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1, a: w.baseAddress!,
+                                           lda: hidden, x: layerHidden, beta: 1, y: gates)
+                            }
+                            _LSTMKernels.cellForward(gates: gates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
+                                                     hidden: layerHidden, hiddenSize: hidden)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Batch-1 inference over `steps` consecutive inputs (`[steps, inputSize]`, row-major),
+    /// continuing from `state`. Layer by layer, the input projection of all steps is one
+    /// `sgemm`; the recurrence then runs step by step. Writes the last layer's hidden state of
+    /// every step into `outputs` (`[steps, H]`) when given. Allocates nothing once `state` has
+    /// seen a run at least this long.
+    public func run(_ input: UnsafePointer<Float>, steps: Int, state: inout StreamingState,
+                    outputs: UnsafeMutablePointer<Float>?) {
+        guard steps > 0 else { return }
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize
+        let needed = steps * gateCount + (layers.count > 1 ? steps * hidden : 0)
+        if state.layerBuffer.count < needed {
+            state.layerBuffer = [Float](repeating: 0, count: needed)
+        }
+        state.layerBuffer.withUnsafeMutableBufferPointer { scratch in
+            state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
+                state.cell.withUnsafeMutableBufferPointer { cellBuffer in
+                    state.summedBias.withUnsafeBufferPointer { bias in
+                        let gates = scratch.baseAddress!
+                        let between = gates + steps * gateCount
+                        for layer in layers.indices {
+                            let layerInput = layer == 0 ? input : UnsafePointer(between)
+                            let layerInputSize = layer == 0 ? inputSize : hidden
+                            let isLast = layer == layers.count - 1
+                            let layerOutput: UnsafeMutablePointer<Float>? = isLast ? outputs : between
+                            for step in 0..<steps {
+                                (gates + step * gateCount).update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
+                            }
+                            layers[layer].weightIH.withUnsafeBufferPointer { w in
+                                BLAS.sgemm(transposeA: false, transposeB: true, m: steps, n: gateCount, k: layerInputSize, alpha: 1,
+                                           a: layerInput, lda: layerInputSize, b: w.baseAddress!, ldb: layerInputSize,
+                                           beta: 1, c: gates, ldc: gateCount)
+                            }
+                            let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
+                            let layerCell = cellBuffer.baseAddress! + layer * hidden
+                            layers[layer].weightHH.withUnsafeBufferPointer { w in
+                                for step in 0..<steps {
+                                    let stepGates = gates + step * gateCount
+                                    BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1, a: w.baseAddress!,
+                                               lda: hidden, x: layerHidden, beta: 1, y: stepGates)
+                                    _LSTMKernels.cellForward(gates: stepGates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
+                                                             hidden: layerHidden, hiddenSize: hidden)
+                                    layerOutput?.advanced(by: step * hidden).update(from: layerHidden, count: hidden)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

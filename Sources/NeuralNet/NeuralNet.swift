@@ -1,1 +1,0 @@
-// `NeuralNet` module. Its contents arrive with the issue that builds it.

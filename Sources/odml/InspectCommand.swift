@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml inspect`: describe an `.odml` model file.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show a model file's kind, version, sections, metadata and checksum status."
+    )
+
+    @Argument(help: "The .odml model file.")
+    var file: String
+
+    @Flag(name: .long, help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "A file whose first line is the password of an encrypted model.")
+    var passwordFile: String?
+
+    func run() throws {
+        do {
+            let password = try passwordFile.map(Self.readPassword)
+            let inspection = try ModelFile.inspect(contentsOf: URL(fileURLWithPath: file), password: password)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+                print(String(decoding: try encoder.encode(inspection), as: UTF8.self))
+            } else {
+                print(Self.text(inspection, file: file), terminator: "")
+            }
+            if !inspection.checksumValid {
+                throw Failure(message: "\(file): \(ModelFileError.checksumMismatch)")
+            }
+        } catch let error as ModelFileError {
+            throw Failure(message: "\(file): \(error)")
+        }
+    }
+
+    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// The first line of the password file, without its line ending.
+    static func readPassword(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot read the password file")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+    }
+
+    /// The human-readable report.
+    static func text(_ inspection: ModelFileInspection, file: String) -> String {
+        let header = inspection.header
+        var lines: [String] = []
+        lines.append("file: \(file) (\(inspection.fileSize) bytes)")
+        lines.append("kind: \(header.kind)")
+        lines.append("format: \(inspection.formatVersion)")
+        lines.append("created by: \(header.createdBy)" + (header.createdAt.map { " at \($0)" } ?? ""))
+        lines.append("encrypted: " + (inspection.keyDerivationRounds.map { "yes (AES-256-GCM, PBKDF2-HMAC-SHA256 \($0) rounds)" } ?? "no"))
+        let checksum = "0x" + String(inspection.storedChecksum, radix: 16, uppercase: true)
+        lines.append("checksum: CRC-32 \(checksum) " + (inspection.checksumValid ? "ok" : "MISMATCH"))
+        if let fingerprint = header.trainingDataFingerprint { lines.append("training data: \(fingerprint)") }
+        lines.append("features (\(header.features.count)):")
+        for (index, feature) in header.features.enumerated() {
+            var line = "  \(index) \(feature.name)"
+            if let group = feature.group { line += " [\(group)]" }
+            switch feature.scaling {
+            case let .standardization(mean, standardDeviation)?: line += " standardized mean=\(mean) std=\(standardDeviation)"
+            case let .minMax(minimum, maximum)?: line += " min-max \(minimum)...\(maximum)"
+            case nil: break
+            }
+            lines.append(line)
+        }
+        lines.append("metrics (\(header.metrics.count)):")
+        for key in header.metrics.keys.sorted() { lines.append("  \(key) = \(header.metrics[key]!)") }
+        lines.append("properties (\(header.properties.count)):")
+        for key in header.properties.keys.sorted() { lines.append("  \(key) = \(header.properties[key]!)") }
+        lines.append("sections (\(inspection.sections.count)):")
+        for section in inspection.sections {
+            var line = "  \(section.type) \(section.name) \(section.encoding) \(section.shape) \(section.bytes) bytes at \(section.offset)"
+            if let scale = section.scale, let zeroPoint = section.zeroPoint { line += " scale=\(scale) zero_point=\(zeroPoint)" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

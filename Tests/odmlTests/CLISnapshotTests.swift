@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TensorCore
+
+/// The `odml` binary as a user sees it: help text, version, `info --json` keys and exit codes.
+///
+/// Help snapshots change whenever a subcommand is added: regenerate them with
+/// `UPDATE_SNAPSHOTS=1 swift test --filter odmlTests` (see `Snapshot`).
+@Suite struct CLISnapshotTests {
+    @Test func rootHelpMatchesSnapshot() throws {
+        let result = try ODMLProcess.run(["--help"])
+        #expect(result.exitCode == 0)
+        try Snapshot.expectMatch(result.standardOutput, named: "help")
+    }
+
+    @Test func infoHelpMatchesSnapshot() throws {
+        let result = try ODMLProcess.run(["info", "--help"])
+        #expect(result.exitCode == 0)
+        try Snapshot.expectMatch(result.standardOutput, named: "info-help")
+    }
+
+    @Test func versionIsThePackageVersion() throws {
+        let result = try ODMLProcess.run(["--version"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput == OnDeviceMLVersion.current + "\n")
+    }
+
+    /// Keys and value types only: the BLAS configuration and thread count depend on the machine.
+    @Test func infoJSONKeysMatchSnapshot() throws {
+        let result = try ODMLProcess.run(["info", "--json"])
+        #expect(result.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        try Snapshot.expectMatch(object.keys.sorted().joined(separator: "\n") + "\n", named: "info-json-keys")
+        #expect(object["version"] as? String == OnDeviceMLVersion.current)
+        #expect(object["blas_library"] as? String == "OpenBLAS")
+        #expect((object["blas_thread_count"] as? Int ?? 0) >= 1)
+        #expect(!(object["blas_configuration"] as? String ?? "").isEmpty)
+    }
+
+    @Test func infoTextNamesVersionAndBLAS() throws {
+        let result = try ODMLProcess.run(["info"])
+        #expect(result.exitCode == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == "odml \(OnDeviceMLVersion.current)")
+        #expect(lines.dropFirst().first?.hasPrefix("BLAS: OpenBLAS") == true)
+    }
+
+    @Test(arguments: [["--no-such-flag"], ["info", "--no-such-flag"], ["no-such-command"]])
+    func badArgumentsExitNonZeroWithOneErrorLine(arguments: [String]) throws {
+        let result = try ODMLProcess.run(arguments)
+        #expect(result.exitCode != 0)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: "))
+    }
+}
