@@ -1,23 +1,29 @@
 import Cycles
 
-/// Runs a fine-tuning strategy under the guardrail:
+/// Runs fine-tuning strategies under the guardrail:
 /// 1. hold out her most recent complete cycle(s) before the cut-off;
-/// 2. fine-tune a candidate on the data up to the first held-out start;
-/// 3. score candidate and current model on the held-out cycles (daily forecasts, alert rule);
-/// 4. if the candidate wins, fine-tune again on everything up to the cut-off and keep it;
-///    otherwise keep the current model and say why.
+/// 2. fine-tune one candidate per strategy on the data up to the first held-out start;
+/// 3. score the candidates and the current model on the held-out cycles (daily forecasts, alert rule);
+/// 4. if the best candidate beats the current model, fine-tune its strategy again on everything
+///    up to the cut-off and keep it; otherwise keep the current model and say why.
 public struct Personalizer: Sendable {
-    /// The strategy.
-    public var tuner: any FineTuner
+    /// The strategies tried, in order of preference on equal scores.
+    public var tuners: [any FineTuner]
     /// The acceptance rule.
     public var guardrail: Guardrail
     /// How feedback turns into training weights.
     public var weighting: FeedbackWeighting
 
-    public init(tuner: any FineTuner, guardrail: Guardrail = Guardrail(), weighting: FeedbackWeighting = FeedbackWeighting()) {
-        self.tuner = tuner
+    public init(tuners: [any FineTuner], guardrail: Guardrail = Guardrail(), weighting: FeedbackWeighting = FeedbackWeighting()) {
+        precondition(!tuners.isEmpty, "at least one strategy")
+        self.tuners = tuners
         self.guardrail = guardrail
         self.weighting = weighting
+    }
+
+    /// One strategy under the guardrail.
+    public init(tuner: any FineTuner, guardrail: Guardrail = Guardrail(), weighting: FeedbackWeighting = FeedbackWeighting()) {
+        self.init(tuners: [tuner], guardrail: guardrail, weighting: weighting)
     }
 
     /// Personalises `current` for `history`'s user with the data and feedback known at the end of `cutoff`.
@@ -40,36 +46,46 @@ public struct Personalizer: Sendable {
         let firstHeldOut = starts.count - 1 - validationCount
         let heldOutStarts = Array(starts[firstHeldOut..<(starts.count - 1)])
         let trainingData = PersonalData(history: history, cutoff: starts[firstHeldOut], signals: signals, weighting: weighting)
-        let candidate: any CyclePredictor
-        do {
-            candidate = try tuner.fineTune(current, on: trainingData)
-        } catch let error as PersonalizationError {
-            return PersonalizationOutcome(model: current, kept: false, reason: "rolled back: \(error.description)",
-                                          cutoff: cutoff, currentScore: nil, candidateScore: nil,
+        let currentScore = try score(current, history: data.history, starts: starts, from: firstHeldOut)
+        var best: (tuner: any FineTuner, score: Guardrail.Score)?
+        var failures: [String] = []
+        for tuner in tuners {
+            let candidate: any CyclePredictor
+            do {
+                candidate = try tuner.fineTune(current, on: trainingData)
+            } catch let error as PersonalizationError {
+                failures.append("\(tuner.name): \(error.description)")
+                continue
+            }
+            let candidateScore = try score(candidate, history: data.history, starts: starts, from: firstHeldOut)
+            if best == nil || guardrail.prefers(candidateScore, over: best!.score) { best = (tuner, candidateScore) }
+        }
+        guard let best else {
+            return PersonalizationOutcome(model: current, kept: false, reason: "rolled back: " + failures.joined(separator: "; "),
+                                          cutoff: cutoff, currentScore: currentScore, candidateScore: nil,
                                           validationCycleStarts: heldOutStarts)
         }
-        var currentOutcomes: [CycleForecastScore] = []
-        var candidateOutcomes: [CycleForecastScore] = []
-        for index in firstHeldOut..<(starts.count - 1) {
-            currentOutcomes.append(try .scoring(current, history: data.history, cycleStart: starts[index], nextStart: starts[index + 1]))
-            candidateOutcomes.append(try .scoring(candidate, history: data.history, cycleStart: starts[index], nextStart: starts[index + 1]))
-        }
-        let currentScore = Guardrail.Score(currentOutcomes)
-        let candidateScore = Guardrail.Score(candidateOutcomes)
-        let comparison = "alert hits \(candidateScore.alertHits)/\(candidateScore.cycles) vs \(currentScore.alertHits)/\(currentScore.cycles), "
-            + "MAE \(Self.days(candidateScore.meanAbsoluteErrorDays)) vs \(Self.days(currentScore.meanAbsoluteErrorDays)) "
+        let comparison = "alert hits \(best.score.alertHits)/\(best.score.cycles) vs \(currentScore.alertHits)/\(currentScore.cycles), "
+            + "MAE \(Self.days(best.score.meanAbsoluteErrorDays)) vs \(Self.days(currentScore.meanAbsoluteErrorDays)) "
             + "on the last \(validationCount) held-out cycle\(validationCount == 1 ? "" : "s")"
-        guard guardrail.prefers(candidateScore, over: currentScore) else {
+        guard guardrail.prefers(best.score, over: currentScore) else {
             return PersonalizationOutcome(model: current, kept: false,
-                                          reason: "rolled back: \(tuner.name) not better than \(current.name) (\(comparison))",
-                                          cutoff: cutoff, currentScore: currentScore, candidateScore: candidateScore,
+                                          reason: "rolled back: \(best.tuner.name) not better than \(current.name) (\(comparison))",
+                                          cutoff: cutoff, currentScore: currentScore, candidateScore: best.score,
                                           validationCycleStarts: heldOutStarts)
         }
-        let personal = try tuner.fineTune(current, on: data)
+        let personal = try best.tuner.fineTune(current, on: data)
         return PersonalizationOutcome(model: personal, kept: true,
-                                      reason: "kept: \(tuner.name) beats \(current.name) (\(comparison))",
-                                      cutoff: cutoff, currentScore: currentScore, candidateScore: candidateScore,
+                                      reason: "kept: \(best.tuner.name) beats \(current.name) (\(comparison))",
+                                      cutoff: cutoff, currentScore: currentScore, candidateScore: best.score,
                                       validationCycleStarts: heldOutStarts)
+    }
+
+    /// The guardrail score of `model` on the cycles from `starts[first]` to the last start.
+    func score(_ model: any CyclePredictor, history: UserHistory, starts: [CalendarDay], from first: Int) throws -> Guardrail.Score {
+        Guardrail.Score(try (first..<(starts.count - 1)).map {
+            try CycleForecastScore.scoring(model, history: history, cycleStart: starts[$0], nextStart: starts[$0 + 1])
+        })
     }
 
     static func days(_ value: Double) -> String {
