@@ -131,14 +131,42 @@ public struct LearningCurve: Sendable {
         }
     }
 
-    /// Evaluates every user and aggregates, calling `progress` after each user.
-    public func compute(_ histories: [UserHistory], progress: ((Int, Int) -> Void)? = nil) throws -> LearningCurveResult {
-        var records: [UserMonth] = []
-        for (index, history) in histories.enumerated() {
-            records += try evaluate(history)
-            progress?(index + 1, histories.count)
+    /// Evaluates every user (in parallel, merged in input order) and aggregates; `progress` is
+    /// called with the number of users done so far.
+    public func compute(_ histories: [UserHistory], progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> LearningCurveResult {
+        let results = _ResultBox(count: histories.count)
+        DispatchQueue.concurrentPerform(iterations: histories.count) { index in
+            let result = Result { try evaluate(histories[index]) }
+            let done = results.set(index, result)
+            progress?(done, histories.count)
         }
+        var records: [UserMonth] = []
+        for result in results.values { records += try result.get() }
         return LearningCurveResult(records: records, configuration: configuration,
                                    series: Self.seriesNames.filter { $0 != "oracle" || models.oracle != nil })
+    }
+}
+
+/// Slots for results written from several threads.
+final class _ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<[LearningCurve.UserMonth], any Error>?]
+    private var done = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// Stores a result and returns how many are stored.
+    func set(_ index: Int, _ result: Result<[LearningCurve.UserMonth], any Error>) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+        done += 1
+        return done
+    }
+
+    var values: [Result<[LearningCurve.UserMonth], any Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
     }
 }

@@ -1,4 +1,5 @@
 import Cycles
+import Foundation
 import Explanations
 @testable import Personalization
 
@@ -38,12 +39,17 @@ struct CalendarPredictor: CyclePredictor {
 
 /// Records everything a fine-tuner was shown, then returns the current model unchanged.
 final class SpyTuner: FineTuner, @unchecked Sendable {
-    private(set) var seen: [(cutoff: CalendarDay, latestRecord: CalendarDay?, latestLabel: CalendarDay?, latestSignal: CalendarDay?)] = []
+    typealias Seen = (cutoff: CalendarDay, latestRecord: CalendarDay?, latestLabel: CalendarDay?, latestSignal: CalendarDay?)
+    private let lock = NSLock()
+    private var log: [Seen] = []
     var name: String { "spy" }
 
+    var seen: [Seen] { lock.withLock { log } }
+
     func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
-        seen.append((data.cutoff, data.history.records.last?.date, data.labeledDays.map(\.nextStart).max(),
-                     data.signals.map { max($0.day, $0.knownOn) }.max()))
+        let entry: Seen = (data.cutoff, data.history.records.last?.date, data.labeledDays.map(\.nextStart).max(),
+                           data.signals.map { max($0.day, $0.knownOn) }.max())
+        lock.withLock { log.append(entry) }
         return current
     }
 }
