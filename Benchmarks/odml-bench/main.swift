@@ -2,6 +2,9 @@ import Foundation
 
 /// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
 let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
+    ("explanations", { _ in try ExplanationsSuite.run(arguments: []) }),
+    ("elaro", { _ in try ElaroSuite.run(arguments: []) }),
+    ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
     ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
     ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),

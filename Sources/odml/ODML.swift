@@ -11,6 +11,10 @@ struct ODML: ParsableCommand {
         subcommands: [
             InfoCommand.self,
             InspectCommand.self,
+            GenerateCommand.self,
+            EvaluateCommand.self,
+            CompareCommand.self,
+            ElaroCommand.self,
         ]
     )
 }
