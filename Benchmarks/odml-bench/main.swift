@@ -8,6 +8,7 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("tensor", TensorSuite.run),
     ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
     ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
+    ("personalization", PersonalizationSuite.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
