@@ -3,8 +3,10 @@ import Cycles
 /// Decides whether a personal model replaces the current one: it must beat it on her most
 /// recent complete cycle(s), which the candidate was not trained on.
 ///
-/// "Beats" is lexicographic: more alert hits (the gate metric); on equal hits, a mean absolute
-/// error of the daily forecasts lower by at least `minimumImprovementDays`. Anything else rolls back.
+/// "Beats": more alert hits (the gate metric) without a larger mean absolute error of the daily
+/// forecasts, or as many hits and an error lower by at least `minimumImprovementDays`. Anything
+/// else rolls back: on irregular cycles a few held-out cycles are noisy, so a tie keeps the
+/// current model.
 public struct Guardrail: Sendable, Equatable {
     /// How many of her most recent complete cycles are held out (fewer when she has fewer).
     public var validationCycles: Int
@@ -13,7 +15,7 @@ public struct Guardrail: Sendable, Equatable {
     /// The error reduction (days) required on equal alert hits.
     public var minimumImprovementDays: Double
 
-    public init(validationCycles: Int = 2, minimumTrainingCycles: Int = 1, minimumImprovementDays: Double = 0.05) {
+    public init(validationCycles: Int = 3, minimumTrainingCycles: Int = 1, minimumImprovementDays: Double = 0.25) {
         self.validationCycles = validationCycles
         self.minimumTrainingCycles = minimumTrainingCycles
         self.minimumImprovementDays = minimumImprovementDays
@@ -39,7 +41,8 @@ public struct Guardrail: Sendable, Equatable {
 
     /// `true` when `candidate` beats `current`.
     public func prefers(_ candidate: Score, over current: Score) -> Bool {
-        if candidate.alertHits != current.alertHits { return candidate.alertHits > current.alertHits }
+        if candidate.alertHits > current.alertHits { return candidate.meanAbsoluteErrorDays <= current.meanAbsoluteErrorDays }
+        if candidate.alertHits < current.alertHits { return false }
         return candidate.meanAbsoluteErrorDays <= current.meanAbsoluteErrorDays - minimumImprovementDays
     }
 }

@@ -2,8 +2,10 @@ import Cycles
 
 /// Runs fine-tuning strategies under the guardrail:
 /// 1. hold out her most recent complete cycle(s) before the cut-off;
-/// 2. fine-tune one candidate per strategy on the data up to the first held-out start;
-/// 3. score the candidates and the current model on the held-out cycles (daily forecasts, alert rule);
+/// 2. for each strategy and each held-out cycle, fine-tune a candidate on the data up to that
+///    cycle's first day and let it forecast the cycle (rolling origin: every candidate is scored
+///    on a cycle it never saw, and every held-out cycle counts);
+/// 3. compare the summed scores with the current model's on the same cycles (daily forecasts, alert rule);
 /// 4. if the best candidate beats the current model, fine-tune its strategy again on everything
 ///    up to the cut-off and keep it; otherwise keep the current model and say why.
 public struct Personalizer: Sendable {
@@ -45,20 +47,16 @@ public struct Personalizer: Sendable {
         }
         let firstHeldOut = starts.count - 1 - validationCount
         let heldOutStarts = Array(starts[firstHeldOut..<(starts.count - 1)])
-        let trainingData = PersonalData(history: history, cutoff: starts[firstHeldOut], signals: signals, weighting: weighting)
         let currentScore = try score(current, history: data.history, starts: starts, from: firstHeldOut)
         var best: (tuner: any FineTuner, score: Guardrail.Score)?
         var failures: [String] = []
         for tuner in tuners {
-            let candidate: any CyclePredictor
             do {
-                candidate = try tuner.fineTune(current, on: trainingData)
+                let candidateScore = try rollingScore(tuner, current: current, history: history, starts: starts, from: firstHeldOut, signals: signals)
+                if best == nil || guardrail.prefers(candidateScore, over: best!.score) { best = (tuner, candidateScore) }
             } catch let error as PersonalizationError {
                 failures.append("\(tuner.name): \(error.description)")
-                continue
             }
-            let candidateScore = try score(candidate, history: data.history, starts: starts, from: firstHeldOut)
-            if best == nil || guardrail.prefers(candidateScore, over: best!.score) { best = (tuner, candidateScore) }
         }
         guard let best else {
             return PersonalizationOutcome(model: current, kept: false, reason: "rolled back: " + failures.joined(separator: "; "),
@@ -79,6 +77,18 @@ public struct Personalizer: Sendable {
                                       reason: "kept: \(best.tuner.name) beats \(current.name) (\(comparison))",
                                       cutoff: cutoff, currentScore: currentScore, candidateScore: best.score,
                                       validationCycleStarts: heldOutStarts)
+    }
+
+    /// Rolling-origin score of `tuner`: for each held-out cycle, a candidate fine-tuned on the data
+    /// up to that cycle's first day forecasts that cycle; the outcomes are summed.
+    func rollingScore(_ tuner: any FineTuner, current: any CyclePredictor, history: UserHistory, starts: [CalendarDay], from first: Int,
+                      signals: [FeedbackSignal]) throws -> Guardrail.Score {
+        let visible = history.truncated(through: starts[starts.count - 1])
+        return Guardrail.Score(try (first..<(starts.count - 1)).map { index in
+            let training = PersonalData(history: history, cutoff: starts[index], signals: signals, weighting: weighting)
+            let candidate = try tuner.fineTune(current, on: training)
+            return try CycleForecastScore.scoring(candidate, history: visible, cycleStart: starts[index], nextStart: starts[index + 1])
+        })
     }
 
     /// The guardrail score of `model` on the cycles from `starts[first]` to the last start.

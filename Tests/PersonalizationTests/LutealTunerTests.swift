@@ -13,7 +13,7 @@ import Testing
         #expect(abs(luteal - (6 * 17 + 14) / 7.0) < 1e-9)
         let outcome = try Personalizer(tuner: tuner).personalize(OvulationAwarePredictor(), history: history, cutoff: history.periodStarts.last!)
         #expect(outcome.kept, "\(outcome.reason)")
-        #expect(outcome.candidateScore!.alertHits == 2 && outcome.currentScore!.alertHits == 0)
+        #expect(outcome.candidateScore!.cycles == 3 && outcome.candidateScore!.alertHits == 3 && outcome.currentScore!.alertHits == 0)
         let model = outcome.model
         let start = history.periodStarts[3]
         // Before ovulation is detected the forecast is the model's; after, ovulation + 17 (rounded 16.6).
