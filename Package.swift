@@ -54,7 +54,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
-    .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"]),
+    .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
 ]
 
 let package = Package(
