@@ -13,7 +13,7 @@ let publicTargets: [Target] = [
         "TensorCore",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
-    ]),
+    ], exclude: ["FORMAT.md"]),
     .target(name: "Cycles", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -54,7 +54,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
-    .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"]),
+    .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
 ]
 
 let package = Package(

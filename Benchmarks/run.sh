@@ -5,7 +5,7 @@
 #
 # Usage: Benchmarks/run.sh [PYTHON]      (PYTHON defaults to python3; `make bench` passes .venv's)
 # Environment: BENCH_THREADS (default 2), BENCH_SUITES (space-separated; default: `odml-bench --list`),
-#              BENCH_REPETITIONS (default 50).
+#              BENCH_REPETITIONS (default 50), ODML_BENCH (binary; default .build/release/odml-bench).
 # A suite or peer that fails is reported on stderr and skipped; the others still run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 PYTHON=${1:-python3}
 THREADS=${BENCH_THREADS:-2}
 REPETITIONS=${BENCH_REPETITIONS:-50}
-BENCH=.build/release/odml-bench
+BENCH=${ODML_BENCH:-.build/release/odml-bench}
 RESULTS=Benchmarks/results
 RAW=$(mktemp -d)
 trap 'rm -rf "$RAW"' EXIT

@@ -11,8 +11,9 @@ import TensorCore
 /// - `softmax_100000`, `sigmoid_100000`: the allocating `softmax()` / `sigmoid()` (as numpy
 ///   allocates its result), plus the `into:` variant as `into_median_us`.
 /// - `axpy_100000`: `axpy(alpha:_:)` in place.
-/// `allocations_per_call` is reported for every in-place case when the counting allocator is
-/// preloaded (see `AllocationCounter`).
+/// `allocations_per_call` is reported for every in-place case (and `cblas_allocations_per_call`
+/// for the direct C calls, to tell OpenBLAS's own allocations from ours) when the counting
+/// allocator is preloaded (see `AllocationCounter`).
 enum TensorSuite {
     static func run(_ harness: BenchmarkHarness) {
         BLAS.threadCount = harness.options.threads
@@ -56,6 +57,7 @@ enum TensorSuite {
         }
         let measurements = harness.measure([ours, direct])
         var extra = allocationFields(ours)
+        extra["cblas_allocations_per_call"] = AllocationCounter.allocationsPerCall(direct)
         extra["cblas_median_us"] = BenchmarkHarness.rounded(measurements[1].medianMicroseconds)
         extra["ours_vs_cblas"] = BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds)
         extra["gflops"] = BenchmarkHarness.rounded(2 * pow3(size) / measurements[0].medianMicroseconds / 1e3)
@@ -78,6 +80,7 @@ enum TensorSuite {
         let direct = { cblas_sgemv(CblasRowMajor, CblasNoTrans, n, n, 1, rawMatrix, n, rawX, 1, 0, rawY, 1) }
         let measurements = harness.measure([ours, direct])
         var extra = allocationFields(ours)
+        extra["cblas_allocations_per_call"] = AllocationCounter.allocationsPerCall(direct)
         extra["cblas_median_us"] = BenchmarkHarness.rounded(measurements[1].medianMicroseconds)
         extra["ours_vs_cblas"] = BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds)
         harness.report("sgemv_\(size)", measurements[0], extra: extra)

@@ -1,4 +1,9 @@
 /// A prediction's explanation: the sentence shown to the user and the factors behind it.
+///
+/// Codable as the structured form the app UI reads, e.g.
+/// `{"text": "…", "language": "fr", "headline": "Règles prévues le 14 mars", "confidence": "±2 j",
+/// "kind": "period_start", "factors": [{"key": "cycle_day", "phrase": "J12 du cycle",
+/// "contribution": 1.5, "group": "cycle_day"}]}`.
 public struct Reasoning: Sendable, Equatable, Codable {
     /// One factor named in the sentence.
     public struct Factor: Sendable, Equatable, Codable {
@@ -8,11 +13,14 @@ public struct Reasoning: Sendable, Equatable, Codable {
         public var phrase: String
         /// Its contribution in the model's output units (signed).
         public var contribution: Double
+        /// The feature group (`"sleep"`, `"cycle_day"`, …), when known.
+        public var group: String?
 
-        public init(key: String, phrase: String, contribution: Double) {
+        public init(key: String, phrase: String, contribution: Double, group: String? = nil) {
             self.key = key
             self.phrase = phrase
             self.contribution = contribution
+            self.group = group
         }
     }
 
@@ -22,10 +30,21 @@ public struct Reasoning: Sendable, Equatable, Codable {
     public var language: String
     /// The factors named in `text`, strongest first.
     public var factors: [Factor]
+    /// The prediction part of `text` without its confidence ("Règles prévues le 14 mars"), when
+    /// made by `ReasoningGenerator`.
+    public var headline: String?
+    /// The confidence phrase ("±2 j"), when the prediction has an uncertainty.
+    public var confidence: String?
+    /// The prediction kind (`"period_start"`, `"energy_tomorrow"`, …), when known.
+    public var kind: String?
 
-    public init(text: String, language: String, factors: [Factor] = []) {
+    public init(text: String, language: String, factors: [Factor] = [], headline: String? = nil,
+                confidence: String? = nil, kind: String? = nil) {
         self.text = text
         self.language = language
         self.factors = factors
+        self.headline = headline
+        self.confidence = confidence
+        self.kind = kind
     }
 }

@@ -33,7 +33,10 @@ struct InspectCommand: ParsableCommand {
             if !inspection.checksumValid {
                 throw Failure(message: "\(file): \(ModelFileError.checksumMismatch)")
             }
+        } catch ModelFileError.missingPassword {
+            throw Failure(message: "\(file): \(ModelFileError.missingPassword); pass --password-file FILE")
         } catch let error as ModelFileError {
+            if case .fileSystem = error { throw Failure(message: error.description) }
             throw Failure(message: "\(file): \(error)")
         }
     }

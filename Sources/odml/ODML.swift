@@ -11,6 +11,12 @@ struct ODML: ParsableCommand {
         subcommands: [
             InfoCommand.self,
             InspectCommand.self,
+            GenerateCommand.self,
+            EvaluateCommand.self,
+            CompareCommand.self,
+            ElaroCommand.self,
+            FineTuneCommand.self,
+            LearningCurveCommand.self,
         ]
     )
 }

@@ -1,0 +1,79 @@
+import Foundation
+import OnDeviceML
+
+/// `odml-bench explanations [--threads 1]`: reasoning for one prediction (attribution + sentence).
+/// The goals are on one core: run with `--threads 1`.
+///
+/// Cases:
+/// - `gbt_shap_sentence`: a 30-feature TreeSHAP attribution (SHAP values given: the TreeSHAP pass
+///   itself is timed by `odml-bench trees` until the GBT cycle predictor lands) → sentence.
+/// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes + the 2 end points, one
+///   batch of 34 sequences) through NeuralNet's `LSTM` at the cycle predictor's size (90 days ×
+///   20 features, hidden 32, one layer, random weights) with a scalar head on the last hidden state
+///   → per-feature and per-group attribution → sentence. A stand-in for the LSTM cycle predictor
+///   (not landed yet): same layer and shapes; its heads add little.
+/// - `lstm_ig_trapezoid_sentence`: the same with the trapezoid rule on 32 steps (33 sequences).
+/// - `sentence_only`: the generator alone on a 30-feature attribution.
+enum ExplanationsSuite {
+    static func run(_ harness: BenchmarkHarness) throws {
+        BLAS.threadCount = harness.options.threads
+        let generator = try ReasoningGenerator()
+        var random = SeededGenerator(seed: 1)
+        let groups: [FeatureGroup] = [.sleep, .stress, .cycleDay, .pain, .energy, .mood, .flow, .history, .logging, .weekday]
+
+        let treeFeatures = (0..<30).map { FeatureDescriptor(key: "feature_\($0)", group: groups[$0 % groups.count]) }
+        let shapValues = (0..<30).map { _ in random.nextNormal() * 0.5 }
+        let values: [Double?] = (0..<30).map { _ in random.nextUniform(in: 1, 10).rounded() }
+        let means: [Double?] = Array(repeating: 5, count: 30)
+        if harness.shouldRun("gbt_shap_sentence") {
+            let measurement = harness.measure {
+                do {
+                    let attribution = try Attribution(shapValues: shapValues, expectedValue: 29.3, features: treeFeatures,
+                                                      values: values, baselineValues: means)
+                    BenchmarkHarness.blackHole(try generator.reasoning(
+                        for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
+                        attribution: attribution, language: "fr", minimumContribution: 0.25))
+                } catch { fatalError("benchmark setup: \(error)") }
+            }
+            harness.report("gbt_shap_sentence", measurement, extra: ["features": 30])
+        }
+        if harness.shouldRun("sentence_only") {
+            let attribution = try Attribution(shapValues: shapValues, expectedValue: 29.3, features: treeFeatures,
+                                              values: values, baselineValues: means)
+            let measurement = harness.measure {
+                BenchmarkHarness.blackHole(try? generator.reasoning(for: .energyTomorrow, value: .level(.high),
+                                                                    attribution: attribution, language: "en"))
+            }
+            harness.report("sentence_only", measurement, extra: ["features": 30])
+        }
+
+        let timeSteps = 90, featureCount = 20, hidden = 32
+        let lstm = LSTM(inputSize: featureCount, hiddenSize: hidden, using: &random)
+        let head = (0..<hidden).map { _ in Float(random.nextUniform(in: -1, 1)) }
+        let model = try DifferentiableModel(lstm: lstm, timeSteps: timeSteps, outputWeights: head, outputBias: 0.1)
+        let input = (0..<(timeSteps * featureCount)).map { _ in Float(random.nextNormal()) }
+        let averageDay = (0..<featureCount).map { _ in Float(random.nextNormal() * 0.2) }
+        let baseline = IntegratedGradients.sequenceBaseline(averageDay: averageDay, timeSteps: timeSteps)
+        let sequenceFeatures = (0..<featureCount).map { FeatureDescriptor(key: "feature_\($0)", group: groups[$0 % groups.count]) }
+        for (name, quadrature) in [("lstm_ig_sentence", IntegratedGradients.Quadrature.gaussLegendre),
+                                   ("lstm_ig_trapezoid_sentence", .trapezoid)] where harness.shouldRun(name) {
+            let method = try IntegratedGradients(stepCount: 32, quadrature: quadrature)
+            let check = try method.attributions(of: model, at: input, baseline: baseline)
+            let relativeError = check.completenessError / abs(check.outputValue - check.baselineValue)
+            let measurement = harness.measure {
+                do {
+                    let result = try method.attributions(of: model, at: input, baseline: baseline)
+                    let attribution = try Attribution(integratedGradients: result, timeSteps: timeSteps, features: sequenceFeatures,
+                                                      input: input, baseline: baseline).grouped()
+                    BenchmarkHarness.blackHole(try generator.reasoning(for: .energyTomorrow, value: .level(.high),
+                                                                       attribution: attribution, language: "fr"))
+                } catch { fatalError("benchmark setup: \(error)") }
+            }
+            harness.report(name, measurement, extra: [
+                "time_steps": timeSteps, "features": featureCount, "hidden": hidden, "model": "NeuralNet.LSTM stand-in",
+                "gradient_evaluations": check.gradientEvaluations,
+                "completeness_relative_error": BenchmarkHarness.rounded(relativeError * 1e6) / 1e6,
+            ])
+        }
+    }
+}

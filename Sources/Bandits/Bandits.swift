@@ -1,1 +1,0 @@
-// `Bandits` module. Its contents arrive with the issue that builds it.

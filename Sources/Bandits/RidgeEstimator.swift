@@ -1,0 +1,159 @@
+import TensorCore
+
+/// Online ridge regression with exponential forgetting, the statistics behind LinUCB and linear
+/// Thompson sampling.
+///
+/// After `n` updates with features `x_s` and rewards `r_s`, and forgetting factor `γ ∈ (0, 1]`:
+///
+///     A_n = γⁿ λ I + Σ_s γ^(n−s) x_s x_sᵀ        (precision, `k×k`)
+///     b_n = γⁿ λ μ₀ + Σ_s γ^(n−s) r_s x_s        (μ₀: cold-start prior mean)
+///     θ_n = A_n⁻¹ b_n                            (coefficients)
+///
+/// which is the closed-form ridge solution on discounted data, shrunk toward `μ₀`. Each update
+/// scales `A⁻¹` by `1/γ` and applies the Sherman–Morrison rank-one formula
+/// `A⁻¹ ← A⁻¹ − (A⁻¹x)(A⁻¹x)ᵀ / (1 + xᵀA⁻¹x)` with BLAS (`sgemv`, `sger`): `O(k²)`, no allocation.
+/// Every `refreshInterval` updates the inverse is recomputed from `A` by a Cholesky solve
+/// (`Tensor.choleskySolve`) to remove single-precision drift.
+///
+/// Caveat: forgetting also shrinks the prior term, so directions never observed regain
+/// uncertainty at rate `γ⁻ⁿ` (the intended "drifting parent" behaviour); keep `γ ≥ 0.9`.
+public struct RidgeEstimator: Sendable, Equatable {
+    /// Number of features `k`.
+    public let featureCount: Int
+    /// Ridge strength `λ > 0` of the prior.
+    public let regularization: Float
+    /// Forgetting factor `γ ∈ (0, 1]`; 1 means no forgetting.
+    public let forgettingFactor: Float
+    /// Updates between Cholesky refreshes of the inverse (0 disables them).
+    public let refreshInterval: Int
+    /// Precision `A`, shape `[k, k]`, row-major.
+    public private(set) var precision: [Float]
+    /// Covariance factor `A⁻¹`, shape `[k, k]`, row-major.
+    public private(set) var covariance: [Float]
+    /// Discounted reward-weighted features `b`, length `k`.
+    public private(set) var weightedRewards: [Float]
+    /// Ridge coefficients `θ = A⁻¹ b`, length `k`.
+    public private(set) var coefficients: [Float]
+    /// Number of updates so far.
+    public private(set) var updateCount: Int = 0
+    private var scratch: [Float]
+
+    /// Creates the prior `A = λI`, `b = λμ₀` (so `θ = μ₀` before any data).
+    /// - Throws: `BanditError.invalidParameter` or `.featureCountMismatch` for the prior mean.
+    public init(featureCount: Int, regularization: Float = 1, forgettingFactor: Float = 1,
+                priorMean: [Float]? = nil, refreshInterval: Int = 64) throws {
+        guard featureCount > 0 else {
+            throw BanditError.invalidParameter(name: "featureCount", value: Double(featureCount), expected: "> 0")
+        }
+        guard regularization > 0, regularization.isFinite else {
+            throw BanditError.invalidParameter(name: "regularization", value: Double(regularization), expected: "a finite value > 0")
+        }
+        guard forgettingFactor > 0, forgettingFactor <= 1 else {
+            throw BanditError.invalidParameter(name: "forgettingFactor", value: Double(forgettingFactor), expected: "a value in (0, 1]")
+        }
+        let mean = priorMean ?? [Float](repeating: 0, count: featureCount)
+        guard mean.count == featureCount else {
+            throw BanditError.featureCountMismatch(what: "prior mean", expected: featureCount, found: mean.count)
+        }
+        self.featureCount = featureCount
+        self.regularization = regularization
+        self.forgettingFactor = forgettingFactor
+        self.refreshInterval = max(0, refreshInterval)
+        var identity = [Float](repeating: 0, count: featureCount * featureCount)
+        for i in 0..<featureCount { identity[i * featureCount + i] = 1 }
+        precision = identity.map { $0 * regularization }
+        covariance = identity.map { $0 / regularization }
+        weightedRewards = mean.map { $0 * regularization }
+        coefficients = mean
+        scratch = [Float](repeating: 0, count: featureCount)
+    }
+
+    /// Adds one observation; `features` must hold `featureCount` values.
+    public mutating func update(features: UnsafeBufferPointer<Float>, reward: Float) {
+        precondition(features.count == featureCount, "RidgeEstimator.update: expected \(featureCount) features, found \(features.count)")
+        let k = featureCount
+        let x = features.baseAddress!
+        let gamma = forgettingFactor
+        precision.withUnsafeMutableBufferPointer { a in
+            if gamma != 1 { BLAS.sscal(count: k * k, alpha: gamma, x: a.baseAddress!) }
+            BLAS.sger(rows: k, columns: k, alpha: 1, x: x, y: x, a: a.baseAddress!, lda: k)
+        }
+        weightedRewards.withUnsafeMutableBufferPointer { b in
+            if gamma != 1 { BLAS.sscal(count: k, alpha: gamma, x: b.baseAddress!) }
+            BLAS.saxpy(count: k, alpha: reward, x: x, y: b.baseAddress!)
+        }
+        covariance.withUnsafeMutableBufferPointer { c in
+            scratch.withUnsafeMutableBufferPointer { u in
+                if gamma != 1 { BLAS.sscal(count: k * k, alpha: 1 / gamma, x: c.baseAddress!) }
+                BLAS.sgemv(transpose: false, rows: k, columns: k, alpha: 1, a: c.baseAddress!, lda: k,
+                           x: x, beta: 0, y: u.baseAddress!)
+                let denominator = 1 + BLAS.sdot(count: k, x: x, y: u.baseAddress!)
+                BLAS.sger(rows: k, columns: k, alpha: -1 / denominator, x: u.baseAddress!, y: u.baseAddress!,
+                          a: c.baseAddress!, lda: k)
+            }
+        }
+        updateCount += 1
+        if refreshInterval > 0, updateCount % refreshInterval == 0 {
+            // A failed refresh keeps the Sherman–Morrison inverse, which is still usable.
+            try? refreshCovariance()
+        }
+        updateCoefficients()
+    }
+
+    /// Adds one observation from an array.
+    /// - Throws: `BanditError.featureCountMismatch`.
+    public mutating func update(features: [Float], reward: Float) throws {
+        guard features.count == featureCount else {
+            throw BanditError.featureCountMismatch(what: "ridge update", expected: featureCount, found: features.count)
+        }
+        features.withUnsafeBufferPointer { update(features: $0, reward: reward) }
+    }
+
+    /// Recomputes `A⁻¹` from `A` by Cholesky (`Tensor.choleskySolve(A, I)`), then `θ`.
+    /// - Throws: `BanditError.numericalFailure` if `A` is not positive definite.
+    public mutating func refreshCovariance() throws {
+        let k = featureCount
+        var identity = [Float](repeating: 0, count: k * k)
+        for i in 0..<k { identity[i * k + i] = 1 }
+        do {
+            let inverse = try Tensor.choleskySolve(Tensor(uncheckedShape: [k, k], scalars: precision),
+                                                   Tensor(uncheckedShape: [k, k], scalars: identity))
+            covariance = inverse.scalars
+        } catch {
+            throw BanditError.numericalFailure(operation: "ridge covariance refresh", detail: "\(error)")
+        }
+        updateCoefficients()
+    }
+
+    private mutating func updateCoefficients() {
+        let k = featureCount
+        covariance.withUnsafeBufferPointer { c in
+            weightedRewards.withUnsafeBufferPointer { b in
+                coefficients.withUnsafeMutableBufferPointer { theta in
+                    BLAS.sgemv(transpose: false, rows: k, columns: k, alpha: 1, a: c.baseAddress!, lda: k,
+                               x: b.baseAddress!, beta: 0, y: theta.baseAddress!)
+                }
+            }
+        }
+    }
+
+    /// Predicted mean `θᵀx` for a feature row of `featureCount` values.
+    @inlinable public func mean(of features: UnsafeBufferPointer<Float>) -> Float {
+        coefficients.withUnsafeBufferPointer { BLAS.sdot(count: featureCount, x: $0.baseAddress!, y: features.baseAddress!) }
+    }
+
+    /// Quadratic form `xᵀA⁻¹x` (the squared confidence width before scaling); no allocation.
+    public func variance(of features: UnsafeBufferPointer<Float>) -> Float {
+        let k = featureCount
+        return covariance.withUnsafeBufferPointer { c in
+            var total: Float = 0
+            for i in 0..<k {
+                var row: Float = 0
+                let base = i * k
+                for j in 0..<k { row += c[base + j] * features[j] }
+                total += features[i] * row
+            }
+            return max(total, 0)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The documented, versioned parameters of a synthetic cohort: one or more phenotypes (a blend
+/// for `mixed`), each with its cycle, symptom and logging parameters.
+///
+/// Built-in cohorts: `regular`, `irregular`, `pcos`, `endometriosis`, `mixed` and the variant
+/// `weak-signals` (the irregular cohort with every symptom effect and affected share halved).
+/// `Datasets/configs/<cohort>.json` holds the same values as JSON (snake_case keys); a user can
+/// write their own file and pass it to `odml generate --config`.
+public struct CohortConfig: Codable, Sendable, Equatable {
+    /// The schema version this build reads and writes.
+    public static let currentVersion = 1
+
+    /// Schema version of this config (must equal `currentVersion`).
+    public var version: Int
+    /// Cohort name, written into `truth.csv` and the manifest.
+    public var name: String
+    /// One sentence on what the cohort models.
+    public var summary: String
+    /// The phenotypes users are drawn from, with their shares (shares sum to 1).
+    public var phenotypes: [Phenotype]
+
+    /// Creates a config.
+    public init(version: Int = CohortConfig.currentVersion, name: String, summary: String, phenotypes: [Phenotype]) {
+        self.version = version
+        self.name = name
+        self.summary = summary
+        self.phenotypes = phenotypes
+    }
+
+    /// Names accepted by `named(_:)`.
+    public static let builtInNames = ["regular", "irregular", "pcos", "endometriosis", "mixed", "weak-signals"]
+
+    /// A built-in cohort by name.
+    /// - Throws: `DatasetError.unknownCohort` for any other name.
+    public static func named(_ name: String) throws -> CohortConfig {
+        switch name {
+        case "regular": return .regular
+        case "irregular": return .irregular
+        case "pcos": return .pcos
+        case "endometriosis": return .endometriosis
+        case "mixed": return .mixed
+        case "weak-signals": return CohortConfig.irregular.weakened(name: "weak-signals")
+        default: throw DatasetError.unknownCohort(name: name, known: builtInNames)
+        }
+    }
+
+    /// Reads a config from a JSON file (snake_case keys) and checks it.
+    public static func load(from url: URL) throws -> CohortConfig {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw DatasetError.missingFile(path: url.path)
+        }
+        let config: CohortConfig
+        do { config = try jsonDecoder.decode(CohortConfig.self, from: data) } catch {
+            throw DatasetError.invalidConfig(path: url.path, reason: "\(error)")
+        }
+        try config.validate(path: url.path)
+        return config
+    }
+
+    /// The config as pretty-printed JSON with sorted snake_case keys (the format of `Datasets/configs`).
+    public func jsonData() throws -> Data {
+        var data = try CohortConfig.jsonEncoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// The same cohort with every symptom effect size and every affected share halved (`weak-signals`).
+    public func weakened(name: String? = nil) -> CohortConfig {
+        var copy = self
+        copy.name = name ?? "\(self.name)-weak-signals"
+        copy.summary = "\(summary) Weak-signals variant: every symptom effect size and affected share halved."
+        copy.phenotypes = phenotypes.map { $0.weakened() }
+        return copy
+    }
+
+    /// Checks the shares and ranges.
+    /// - Throws: `DatasetError.invalidConfig` naming the first bad field.
+    public func validate(path: String = "<config>") throws {
+        func fail(_ reason: String) -> DatasetError { .invalidConfig(path: path, reason: reason) }
+        guard version == CohortConfig.currentVersion else {
+            throw fail("version \(version) is not supported (expected \(CohortConfig.currentVersion))")
+        }
+        guard !phenotypes.isEmpty else { throw fail("phenotypes is empty") }
+        let total = phenotypes.reduce(0) { $0 + $1.share }
+        guard abs(total - 1) < 1e-6 else { throw fail("phenotype shares sum to \(total), expected 1") }
+        for phenotype in phenotypes {
+            let cycle = phenotype.cycle
+            guard cycle.follicularMean > 0, cycle.lutealMean > 0, cycle.lutealRange.low >= 1,
+                  cycle.minimumFollicularLength >= 1, cycle.mensesLengthMean >= 1 else {
+                throw fail("phenotype \(phenotype.name): lengths must be positive")
+            }
+            let rates = [cycle.anovulatoryRate, cycle.outlierRate, cycle.stressEventRate,
+                         phenotype.symptoms.mittelschmerz.affectedShare, phenotype.symptoms.mittelschmerzCycleRate,
+                         phenotype.logging.periodStartLogRate, phenotype.logging.flowDayLogRate,
+                         phenotype.logging.symptomLogRate]
+            guard rates.allSatisfy({ (0...1).contains($0) }) else {
+                throw fail("phenotype \(phenotype.name): rates and shares must lie in 0...1")
+            }
+        }
+    }
+
+    static var jsonEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
+    static var jsonDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}

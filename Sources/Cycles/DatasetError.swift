@@ -1,0 +1,65 @@
+/// Everything that can go wrong reading, writing or evaluating a cycle dataset. Each case names
+/// what a person needs to fix it; `description` is one line.
+public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A required file is missing or unreadable.
+    case missingFile(path: String)
+    /// A cohort config is malformed or inconsistent.
+    case invalidConfig(path: String, reason: String)
+    /// `CohortConfig.named` got a name it does not know.
+    case unknownCohort(name: String, known: [String])
+    /// A CSV file is not well-formed (unterminated quote, wrong number of fields).
+    case malformedCSV(file: String, line: Int, reason: String)
+    /// A required column is absent from a file's header.
+    case missingColumn(file: String, column: String)
+    /// A field holds a value outside what the schema allows.
+    case invalidValue(file: String, line: Int, column: String, value: String, expected: String)
+    /// An id that must be unique appears twice.
+    case duplicateID(file: String, line: Int, column: String, value: String, firstLine: Int)
+    /// A row repeats a key that must be unique (e.g. user, date, symptom type).
+    case duplicateRow(file: String, line: Int, key: String, firstLine: Int)
+    /// A user's dates go backwards.
+    case outOfOrder(file: String, line: Int, column: String, value: String, previous: String)
+    /// A row names a user absent from `user_profile`.
+    case unknownUser(file: String, line: Int, column: String, value: String)
+    /// An SQLite database could not be read.
+    case sqlite(path: String, reason: String)
+    /// A file could not be written.
+    case writeFailed(path: String, reason: String)
+    /// A model needs the latent truth (`truth.csv`), and the dataset has none.
+    case missingTruth(model: String)
+    /// A model name is not known to the predictor registry.
+    case unknownModel(name: String, known: [String])
+
+    public var description: String {
+        switch self {
+        case let .missingFile(path):
+            return "\(path): file not found or unreadable"
+        case let .invalidConfig(path, reason):
+            return "\(path): invalid cohort config: \(reason)"
+        case let .unknownCohort(name, known):
+            return "unknown cohort \"\(name)\" (expected one of \(known.joined(separator: ", ")) or --config FILE)"
+        case let .malformedCSV(file, line, reason):
+            return "\(file):\(line): malformed CSV: \(reason)"
+        case let .missingColumn(file, column):
+            return "\(file):1: missing column \"\(column)\" in the header"
+        case let .invalidValue(file, line, column, value, expected):
+            return "\(file):\(line): column \(column): found \"\(value)\", expected \(expected)"
+        case let .duplicateID(file, line, column, value, firstLine):
+            return "\(file):\(line): column \(column): duplicate id \"\(value)\" (first on line \(firstLine))"
+        case let .duplicateRow(file, line, key, firstLine):
+            return "\(file):\(line): duplicate row for \(key) (first on line \(firstLine))"
+        case let .outOfOrder(file, line, column, value, previous):
+            return "\(file):\(line): column \(column): date \(value) is before the previous row's \(previous) for this user; expected dates in increasing order"
+        case let .unknownUser(file, line, column, value):
+            return "\(file):\(line): column \(column): user \"\(value)\" is not in user_profile.csv"
+        case let .sqlite(path, reason):
+            return "\(path): cannot read the SQLite database: \(reason)"
+        case let .writeFailed(path, reason):
+            return "\(path): cannot write: \(reason)"
+        case let .missingTruth(model):
+            return "model \"\(model)\" needs the latent truth (truth.csv), and this dataset has none; use generated data"
+        case let .unknownModel(name, known):
+            return "unknown model \"\(name)\" (expected one of \(known.joined(separator: ", ")))"
+        }
+    }
+}

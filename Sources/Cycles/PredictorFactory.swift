@@ -1,0 +1,19 @@
+/// Builds a predictor from its name on the command line (`odml evaluate --model`,
+/// `odml compare --models`).
+///
+/// Extension point: the LSTM and boosted-trees predictors add their names or model-file
+/// loading here (one `case` each).
+public enum PredictorFactory {
+    /// Names known without a model file.
+    public static let builtInNames = ["rules", "oracle"]
+
+    /// The predictor called `name`; `dataset` gives the oracle its truth.
+    /// - Throws: `DatasetError.missingTruth` (oracle on data without truth), `.unknownModel`.
+    public static func makePredictor(named name: String, dataset: CycleDataset) throws -> any CyclePredictor {
+        switch name {
+        case "rules": return RuleEngine()
+        case "oracle": return try OracleEngine(dataset: dataset)
+        default: throw DatasetError.unknownModel(name: name, known: builtInNames)
+        }
+    }
+}

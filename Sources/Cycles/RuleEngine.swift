@@ -1,0 +1,71 @@
+import Explanations
+
+/// The Phase 1 rule-based predictor (`"rules"`).
+///
+/// Rules, in order; each one that fires is a `Reasoning.Factor` whose contribution is the shift
+/// in days it applies:
+/// 1. **Cold start** (no complete cycle logged): the cycle length declared at onboarding
+///    (`preferences.typical_cycle_length`, 20–45 d) or the population default 29 d
+///    (Bull 2019: 29.3 d); contribution = that length − 29.
+/// 2. **Calendar**: recency-weighted mean (weights 1, 0.85, 0.85², …) of the last
+///    `recentCycleCount` cycle lengths, after dropping outliers further than
+///    max(7 d, 3 × 1.4826 × MAD) from their median; with fewer than 3 cycles the onboarding
+///    length counts as one more cycle. Contribution = estimate − 29; outlier rejection is a
+///    separate factor whose contribution is the change it caused.
+/// 3. **Ovulation pain**: one-sided ovary pain (`left_ovary`/`right_ovary`) logged from cycle
+///    day 8 on marks ovulation; next start = first pain day + personal offset (mean of the
+///    user's past pain-to-next-start gaps, prior 14 d). Contribution = shift vs the calendar.
+/// 4. **Late**: if the forecast date has passed without a period, the next start is tomorrow.
+///
+/// Energy and mood tomorrow: an exponentially weighted level of the logged values (α = 0.3)
+/// plus the user's own premenstrual/menses dip (mean on menses days 1–2 and the 5 days before a
+/// start, minus the other days, shrunk towards 0) when tomorrow falls in that window.
+public struct RuleEngine: CyclePredictor {
+    public let name = "rules"
+    /// Cycle length used before anything is known.
+    public var populationCycleLength = 29
+    /// Number of recent cycles averaged.
+    public var recentCycleCount = 6
+    /// Weight ratio between a cycle and the next more recent one.
+    public var recencyDecay = 0.85
+    /// Prior gap from the first ovulation-pain day to the next start.
+    public var ovulationPainOffsetPrior = 14.0
+
+    /// Creates the engine with default rules.
+    public init() {}
+
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        var state = _RuleState(engine: self, history: history, language: language)
+        var result: [CyclePrediction] = []
+        result.reserveCapacity(days.count)
+        for day in days {
+            if day < state.currentDay { state = _RuleState(engine: self, history: history, language: language) }
+            result.append(state.prediction(on: day))
+        }
+        return result
+    }
+
+    /// The cycle length declared at onboarding (`typical_cycle_length` in the preferences JSON), if plausible.
+    public static func declaredCycleLength(in profile: UserProfile) -> Int? {
+        guard let value = _jsonInteger(named: "typical_cycle_length", in: profile.preferencesJSON),
+              (20...45).contains(value) else { return nil }
+        return value
+    }
+}
+
+/// Reads an integer field from a flat JSON object without a full parse (`"key":123`).
+func _jsonInteger(named key: String, in json: String) -> Int? {
+    guard let range = json.range(of: "\"\(key)\"") else { return nil }
+    var digits = ""
+    var seenColon = false
+    for character in json[range.upperBound...] {
+        if !seenColon {
+            if character == ":" { seenColon = true } else if character != " " { return nil }
+            continue
+        }
+        if character.isNumber || (character == "-" && digits.isEmpty) { digits.append(character) }
+        else if character == " " && digits.isEmpty { continue }
+        else { break }
+    }
+    return Int(digits)
+}

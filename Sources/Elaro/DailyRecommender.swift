@@ -1,0 +1,206 @@
+import Bandits
+import Foundation
+
+/// Ranks today's eligible (action, variant) candidates by an additive, explainable score and
+/// returns the top picks, one per focus area where possible.
+///
+/// `score = FocusMatch + SuccessProbability + BandwidthFit + TimeOfDayFit + NoveltyBoost
+///        + StreakMomentum + FrictionRisk` (see `Reason` and `Weights` for each term).
+/// Contraindicated actions (child age, current situations) are removed first. When the friction
+/// index is high only coping-kit actions in their 5-minute variant are offered, `NoveltyBoost` is
+/// paused and effort is penalised more. Without history the bandit's cold-start prior gives
+/// `SuccessProbability` and the summaries say so. The first pick is drawn from a softmax over the
+/// scores, so its logged `propensity` is honest; the other picks are the best of the remaining
+/// focus areas.
+public struct DailyRecommender: Sendable {
+    /// Weights of the reasons.
+    public struct Weights: Sendable, Equatable {
+        /// Bonus for an action in the active focus area.
+        public var focus: Double = 0.15
+        /// Bonus per tag shared with an accepted Focus Planner block (at most two count).
+        public var acceptedTag: Double = 0.05
+        /// Multiplier of the centred success probability.
+        public var success: Double = 1
+        /// Penalty per 15 minutes away from the preferred length.
+        public var bandwidth: Double = 0.2
+        /// Bonus (or penalty) for a matching (or mismatching) best part of day.
+        public var timeOfDay: Double = 0.1
+        /// Multiplier of the novelty bonus.
+        public var novelty: Double = 0.08
+        /// Multiplier of the streak momentum.
+        public var streak: Double = 0.1
+        /// Penalty per unit of effort × friction.
+        public var friction: Double = 0.3
+        /// Softmax temperature of the exploration layer for the first pick.
+        public var temperature: Double = 0.05
+
+        public init() {}
+    }
+
+    /// The content library.
+    public let library: ActionLibrary
+    /// Reason weights.
+    public var weights = Weights()
+    /// How many picks to return (2 or 3).
+    public var pickCount = 3
+
+    public init(library: ActionLibrary) {
+        self.library = library
+    }
+
+    /// Recommends today's actions.
+    /// - Parameters:
+    ///   - context: today, focus, child age and situations.
+    ///   - signals: the parent's signals (empty for a new parent).
+    ///   - learner: the bandit giving `SuccessProbability`; `nil` uses the cold-start prior only.
+    ///   - generator: draws the first pick from the exploration layer.
+    public func recommend(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?,
+                          language: ElaroLanguage, using generator: inout some RandomNumberGenerator) -> Recommendation {
+        let ranking = rank(context: context, signals: signals, learner: learner)
+        let coldStart = !signals.hasHistory
+        let highFriction = ranking.copingKitMode
+        guard !ranking.scores.isEmpty else {
+            return Recommendation(picks: [], emptyReason: Self.emptyReason(context: context, highFriction: highFriction, language: language),
+                                  copingKitMode: highFriction, coldStart: coldStart, candidateCount: 0)
+        }
+        let count = ranking.scores.count
+        let scores = ranking.scores, contributions = ranking.contributions
+        let reasonCount = Reason.allCases.count
+        let distribution = ranking.probabilities(temperature: weights.temperature)
+        let first = ExplorationStrategy.sample(from: distribution, using: &generator)
+        var chosen = [first]
+        var usedAreas: Set<FocusArea> = [library.actions[ranking.actionIndices[first]].focusArea]
+        var usedActions: Set<Int> = [ranking.actionIndices[first]]
+        // Further picks: best remaining candidate of an unused focus area, else of an unused action.
+        for allowRepeatArea in [false, true] {
+            while chosen.count < pickCount {
+                var best = -1
+                for candidate in 0..<count {
+                    let actionIndex = ranking.actionIndices[candidate]
+                    if usedActions.contains(actionIndex) { continue }
+                    if !allowRepeatArea && usedAreas.contains(library.actions[actionIndex].focusArea) { continue }
+                    if best < 0 || scores[candidate] > scores[best] { best = candidate }
+                }
+                if best < 0 { break }
+                chosen.append(best)
+                usedActions.insert(ranking.actionIndices[best])
+                usedAreas.insert(library.actions[ranking.actionIndices[best]].focusArea)
+            }
+        }
+        let picks = chosen.enumerated().map { order, candidate -> Recommendation.Pick in
+            let action = library.actions[ranking.actionIndices[candidate]]
+            let minutes = ranking.minutes[candidate]
+            let reasons = Reason.allCases.map { ReasonContribution(reason: $0, contribution: contributions[candidate * reasonCount + $0.index]) }
+            return Recommendation.Pick(
+                actionID: action.id, title: action.title.text(in: language), focusArea: action.focusArea,
+                variantMinutes: minutes, instructions: action.variant(minutes: minutes)?.instructions.text(in: language) ?? "",
+                score: scores[candidate], reasons: reasons,
+                whySummary: _whySummary(action: action, reasons: reasons, context: context, coldStart: coldStart,
+                                        copingKit: highFriction, language: language),
+                propensity: order == 0 ? distribution[candidate] : 1)
+        }
+        return Recommendation(picks: picks, emptyReason: nil, copingKitMode: highFriction, coldStart: coldStart, candidateCount: count)
+    }
+
+    /// Scores every eligible (action, variant) candidate with its reason contributions.
+    public func rank(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?) -> Ranking {
+        let situations = Set(context.situations)
+        let highFriction = signals.frictionIndex >= SignalsCalculator.highFrictionThreshold
+        var eligible: [Int] = []
+        for (index, action) in library.actions.enumerated()
+        where action.isAllowed(childAge: context.childAge, situations: situations) && (!highFriction || action.copingKit) {
+            eligible.append(index)
+        }
+        guard !eligible.isEmpty else {
+            return Ranking(actionIndices: [], minutes: [], scores: [], contributions: [], features: [], copingKitMode: highFriction)
+        }
+        let minutesOptions = highFriction ? [5] : [5, 10, 20]
+        let count = eligible.count * minutesOptions.count
+        let k = ElaroFeatures.count
+        let state = ElaroFeatures.State(isWeekend: context.isWeekend, frictionIndex: signals.frictionIndex,
+                                        noveltyLoad: signals.noveltyLoad(onDay: context.day), activeFocus: context.activeFocus)
+        var features = [Float](repeating: 0, count: count * k)
+        var arms = [Int](repeating: 0, count: count)
+        var actionIndices = [Int](repeating: 0, count: count)
+        var minutesList = [Int](repeating: 0, count: count)
+        features.withUnsafeMutableBufferPointer { buffer in
+            var row = 0
+            for actionIndex in eligible {
+                for minutes in minutesOptions {
+                    ElaroFeatures.write(library.actions[actionIndex], minutes: minutes, state: state, into: buffer.baseAddress! + row * k)
+                    arms[row] = learner?.armOfAction[library.actions[actionIndex].id] ?? actionIndex
+                    actionIndices[row] = actionIndex
+                    minutesList[row] = minutes
+                    row += 1
+                }
+            }
+        }
+        let candidates = CandidateSet(count: count, featureCount: k, features: features, armIdentifiers: arms,
+                                      armFeatureCount: 1, armFeatures: [Float](repeating: 1, count: count))
+        let successEstimates: [Double]
+        if let learner {
+            successEstimates = learner.bandit.expectedRewards(candidates)
+        } else {
+            successEstimates = (0..<count).map { row in
+                var total: Float = 0
+                for j in 0..<k { total += features[row * k + j] * ElaroFeatures.priorMean[j] }
+                return Double(total)
+            }
+        }
+        // Per-context terms shared by every candidate.
+        let weekend = context.isWeekend
+        let preferredMinutes = Double(signals.bandwidthPreference(weekend: weekend))
+        let heat = Double(signals.heat(day: context.day, timeOfDay: context.timeOfDay))
+        let noveltyTolerance = Double(signals.noveltyTolerance)
+        let noveltyLoad = Double(state.noveltyLoad)
+        let friction = Double(signals.frictionIndex)
+        let streak = Double(min(signals.streak(onDay: context.day), 7)) / 7
+        let reasonCount = Reason.allCases.count
+        var contributions = [Double](repeating: 0, count: count * reasonCount)
+        var scores = [Double](repeating: 0, count: count)
+        var row = 0
+        for actionIndex in eligible {
+            let action = library.actions[actionIndex]
+            var sharedTags = 0
+            for tag in action.tags where context.acceptedTags.contains(tag) { sharedTags += 1 }
+            let focus = (action.focusArea == context.activeFocus ? weights.focus : 0) + weights.acceptedTag * Double(min(sharedTags, 2))
+            let timeMatch: Double
+            if let slot = action.bestTimeOfDay.timeOfDay { timeMatch = slot == context.timeOfDay ? 1 : -1 } else { timeMatch = 0 }
+            let timeOfDay = weights.timeOfDay * timeMatch * (1 + 2 * (heat - 0.5))
+            let noveltyLevel = Double(action.noveltyLevel), effortLevel = Double(action.effortLevel)
+            let novelty = highFriction ? 0 : weights.novelty * noveltyLevel * (noveltyTolerance - 0.5 * noveltyLoad)
+            let momentum = streak > 0 ? weights.streak * streak * 2 * (Double(signals.successRate(forTags: action.tags)) - 0.5) : 0
+            let frictionRisk = -weights.friction * effortLevel * (friction + (highFriction ? 0.5 : 0))
+            for minutes in minutesOptions {
+                let success = weights.success * (min(max(successEstimates[row], 0), 1) - 0.5)
+                let bandwidth = -weights.bandwidth * abs(Double(minutes) - preferredMinutes) / 15
+                let base = row * reasonCount
+                contributions[base + Reason.focusMatch.index] = focus
+                contributions[base + Reason.successProbability.index] = success
+                contributions[base + Reason.bandwidthFit.index] = bandwidth
+                contributions[base + Reason.timeOfDayFit.index] = timeOfDay
+                contributions[base + Reason.noveltyBoost.index] = novelty
+                contributions[base + Reason.streakMomentum.index] = momentum
+                contributions[base + Reason.frictionRisk.index] = frictionRisk
+                scores[row] = focus + success + bandwidth + timeOfDay + novelty + momentum + frictionRisk
+                row += 1
+            }
+        }
+        return Ranking(actionIndices: actionIndices, minutes: minutesList, scores: scores, contributions: contributions,
+                       features: features, copingKitMode: highFriction)
+    }
+
+    static func emptyReason(context: DailyContext, highFriction: Bool, language: ElaroLanguage) -> String {
+        let situations = context.situations.isEmpty ? "" : (language == .en ? " and situations \(context.situations.joined(separator: ", "))" : " et les situations \(context.situations.joined(separator: ", "))")
+        switch (language, highFriction) {
+        case (.en, false):
+            return "No action fits a child of \(context.childAge)\(situations); try again when things change."
+        case (.fr, false):
+            return "Aucune action ne convient à un enfant de \(context.childAge) ans\(situations) ; réessayez quand la situation change."
+        case (.en, true):
+            return "No coping-kit action fits a child of \(context.childAge)\(situations) today; rest is fine too."
+        case (.fr, true):
+            return "Aucune action du kit de secours ne convient à un enfant de \(context.childAge) ans\(situations) ; se reposer, c'est bien aussi."
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// `Elaro` module. Its contents arrive with the issue that builds it.

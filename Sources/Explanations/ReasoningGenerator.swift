@@ -1,0 +1,192 @@
+import Foundation
+
+/// Turns a prediction and its attribution into a short sentence a person understands, in French
+/// or English: headline (with a confidence suffix) + "car :"/"because:" + up to three factors
+/// joined with " + ".
+///
+/// Factor choice, in order:
+/// 1. keep contributions whose sign agrees with the prediction's direction
+///    (`outputValue − baselineValue`);
+/// 2. drop those below the threshold `max(minimumContribution, minimumShare · Σ|contributions|)`;
+/// 3. strongest first; skip features no template can phrase and phrases already used;
+/// 4. keep at most `maximumFactors`, then drop the weakest until the sentence fits in
+///    `maximumLength` characters (words are never cut; only a headline that alone exceeds the
+///    limit is shortened at a word boundary with "…").
+/// When no factor remains the sentence says "peu de signaux" / "few signals".
+public struct ReasoningGenerator: Sendable {
+    /// Limits and thresholds.
+    public struct Configuration: Sendable, Equatable {
+        /// Most factors named (default 3).
+        public var maximumFactors: Int
+        /// Most characters in the sentence (default 120).
+        public var maximumLength: Int
+        /// Smallest `|contribution|` named, in output units (default 0: only the share applies).
+        public var minimumContribution: Double
+        /// Smallest share of `Σ|contributions|` a named factor must carry (default 0.1).
+        public var minimumShare: Double
+
+        /// Creates a configuration.
+        public init(maximumFactors: Int = 3, maximumLength: Int = 120, minimumContribution: Double = 0,
+                    minimumShare: Double = 0.1) {
+            self.maximumFactors = maximumFactors
+            self.maximumLength = maximumLength
+            self.minimumContribution = minimumContribution
+            self.minimumShare = minimumShare
+        }
+    }
+
+    /// The limits and thresholds in use.
+    public let configuration: Configuration
+    /// Templates by language code.
+    public let templates: [String: ReasoningTemplates]
+
+    /// A generator with the bundled templates (fr, en).
+    public init(configuration: Configuration = Configuration()) throws {
+        var templates: [String: ReasoningTemplates] = [:]
+        for language in ReasoningTemplates.bundledLanguages {
+            templates[language] = try ReasoningTemplates.bundled(language: language)
+        }
+        try self.init(configuration: configuration, templates: Array(templates.values))
+    }
+
+    /// A generator with the given templates.
+    public init(configuration: Configuration, templates: [ReasoningTemplates]) throws {
+        guard configuration.maximumFactors >= 0 else {
+            throw ExplanationError.invalidParameter(name: "maximumFactors", expected: "≥ 0", found: "\(configuration.maximumFactors)")
+        }
+        guard configuration.maximumLength >= 20 else {
+            throw ExplanationError.invalidParameter(name: "maximumLength", expected: "≥ 20", found: "\(configuration.maximumLength)")
+        }
+        self.configuration = configuration
+        self.templates = Dictionary(templates.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The sentence and its factors for one prediction.
+    ///
+    /// - Parameters:
+    ///   - kind: what is predicted (selects the headline).
+    ///   - value: the predicted value or date shown in the headline.
+    ///   - uncertainty: the model's uncertainty, shown as a confidence suffix ("±2 j").
+    ///   - attribution: contributions in the model's output units; the prediction's direction is
+    ///     the sign of `outputValue − baselineValue`.
+    ///   - language: `"fr"` or `"en"`.
+    ///   - minimumContribution: overrides `configuration.minimumContribution` for this call
+    ///     (thresholds depend on the output units: days, probability, score).
+    public func reasoning(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
+                          attribution: Attribution, language: String,
+                          minimumContribution: Double? = nil) throws -> Reasoning {
+        let templates = try self.templates(for: language)
+        let prediction = try headline(for: kind, value: value, templates: templates)
+        let confidence = uncertainty.map { templates.confidencePhrase(for: $0) }
+        let candidates = factors(in: attribution, templates: templates,
+                                 minimumContribution: minimumContribution ?? configuration.minimumContribution)
+        let (text, named) = fittedSentence(prediction: prediction, confidence: confidence, factors: candidates,
+                                           templates: templates)
+        return Reasoning(text: text, language: language, factors: named, headline: prediction,
+                         confidence: confidence, kind: kind.rawValue)
+    }
+
+    /// The confidence phrase alone ("±2 j", "±2 d").
+    public func confidencePhrase(for uncertainty: Uncertainty, language: String) throws -> String {
+        try templates(for: language).confidencePhrase(for: uncertainty)
+    }
+
+    /// The factors that may be named, strongest first, before the length limit is applied.
+    public func factors(in attribution: Attribution, language: String,
+                        minimumContribution: Double? = nil) throws -> [Reasoning.Factor] {
+        try factors(in: attribution, templates: templates(for: language),
+                    minimumContribution: minimumContribution ?? configuration.minimumContribution)
+    }
+
+    func templates(for language: String) throws -> ReasoningTemplates {
+        guard let templates = templates[language] else {
+            throw ExplanationError.unsupportedLanguage(language, available: self.templates.keys.sorted())
+        }
+        return templates
+    }
+
+    func headline(for kind: PredictionKind, value: PredictedValue, templates: ReasoningTemplates) throws -> String {
+        var key = kind.rawValue
+        switch value {
+        case let .level(level): key += ".\(level.rawValue)"
+        case let .probability(probability): key += probability >= 0.5 ? ".likely" : ".unlikely"
+        case .title: key += ".titled"
+        case .date, .number, .none: break
+        }
+        guard var text = templates.predictionTemplate(forKey: key) else {
+            throw ExplanationError.missingPredictionTemplate(language: templates.language, key: key)
+        }
+        switch value {
+        case let .date(year, month, day):
+            text = text.replacingOccurrences(of: "{date}", with: templates.formattedDate(year: year, month: month, day: day))
+        case let .probability(probability):
+            let percent = Int((min(max(probability, 0), 1) * 100).rounded())
+            text = text.replacingOccurrences(of: "{percent}", with: String(percent))
+        case let .number(number):
+            text = text.replacingOccurrences(of: "{value}", with: templates.formatted(number))
+        case let .title(title):
+            text = text.replacingOccurrences(of: "{title}", with: title)
+        case .level, .none: break
+        }
+        return text
+    }
+
+    func factors(in attribution: Attribution, templates: ReasoningTemplates,
+                 minimumContribution: Double) -> [Reasoning.Factor] {
+        let direction = attribution.outputDifference
+        guard direction != 0, configuration.maximumFactors > 0 else { return [] }
+        let totalMagnitude = attribution.contributions.reduce(0) { $0 + abs($1.contribution) }
+        let threshold = max(minimumContribution, configuration.minimumShare * totalMagnitude)
+        let ranked = attribution.contributions.indices
+            .filter { index in
+                let contribution = attribution.contributions[index].contribution
+                return contribution * direction > 0 && abs(contribution) >= threshold
+            }
+            .sorted { abs(attribution.contributions[$0].contribution) > abs(attribution.contributions[$1].contribution)
+                || (abs(attribution.contributions[$0].contribution) == abs(attribution.contributions[$1].contribution) && $0 < $1) }
+        var named: [Reasoning.Factor] = []
+        var phrases: Set<String> = []
+        for index in ranked {
+            let contribution = attribution.contributions[index]
+            guard let phrase = templates.phrase(for: contribution), phrases.insert(phrase).inserted else { continue }
+            named.append(Reasoning.Factor(key: contribution.key, phrase: phrase, contribution: contribution.contribution,
+                                          group: contribution.group.rawValue))
+            if named.count == configuration.maximumFactors { break }
+        }
+        return named
+    }
+
+    func fittedSentence(prediction: String, confidence: String?, factors: [Reasoning.Factor],
+                        templates: ReasoningTemplates) -> (String, [Reasoning.Factor]) {
+        let limit = configuration.maximumLength
+        var headlines: [String] = []
+        if let confidence {
+            headlines.append(templates.confidence.replacingOccurrences(of: "{prediction}", with: prediction)
+                .replacingOccurrences(of: "{confidence}", with: confidence))
+        }
+        headlines.append(prediction)
+        for headline in headlines {
+            for count in stride(from: factors.count, through: 1, by: -1) {
+                let joined = factors[..<count].map(\.phrase).joined(separator: templates.separator)
+                let text = templates.sentence.replacingOccurrences(of: "{prediction}", with: headline)
+                    .replacingOccurrences(of: "{factors}", with: joined)
+                if text.count <= limit { return (text, Array(factors[..<count])) }
+            }
+            let text = templates.fallback.replacingOccurrences(of: "{prediction}", with: headline)
+            if text.count <= limit { return (text, []) }
+        }
+        return (ReasoningGenerator.shortened(prediction, to: limit), [])
+    }
+
+    /// `text` cut at the last space that leaves room for "…" within `limit` characters.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let prefix = text.prefix(limit - 1)
+        let cut = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? prefix
+        var trimmed = String(cut)
+        while let last = trimmed.last, last == " " || last == "," || last == ":" || last == "«" || last == "\"" {
+            trimmed.removeLast()
+        }
+        return trimmed + "…"
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// Helpers shared by `generate`, `evaluate` and `compare`.
+enum CyclesCommandSupport {
+    /// Loads a dataset directory, or an SQLite file when `path` ends in `.sqlite`/`.db`.
+    static func loadDataset(_ path: String, lenient: Bool) throws -> CycleDataset {
+        let url = URL(fileURLWithPath: path)
+        let dataset = ["sqlite", "db", "sqlite3"].contains(url.pathExtension.lowercased())
+            ? try CycleDataset.load(sqlite: url, lenient: lenient)
+            : try CycleDataset.load(from: url, lenient: lenient)
+        if !dataset.skippedRows.isEmpty {
+            printError("skipped \(dataset.skippedRows.count) bad rows (--lenient):")
+            for error in dataset.skippedRows.prefix(20) { printError("  \(error)") }
+            if dataset.skippedRows.count > 20 { printError("  … and \(dataset.skippedRows.count - 20) more") }
+        }
+        return dataset
+    }
+
+    /// Writes one line to stderr.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Runs `body`, turning a `DatasetError` into one line on stderr and exit code 1.
+    static func run(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as DatasetError {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Pretty JSON of an encodable value.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

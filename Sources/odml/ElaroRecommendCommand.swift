@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml elaro recommend`: today's picks for a saved parent state.
+struct ElaroRecommendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recommend",
+        abstract: "Recommend today's actions, with reasons, for a parent state file."
+    )
+
+    @Option(help: "Parent state JSON (profile, today, history).")
+    var state: String
+
+    @Option(help: "Language of titles and explanations: fr or en.")
+    var lang = "en"
+
+    @Option(help: "Seed of the exploration layer that draws the first pick.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Print the recommendation as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard ElaroLanguage(rawValue: lang) != nil else { throw ValidationError("--lang must be fr or en, found \"\(lang)\"") }
+    }
+
+    func run() throws {
+        let library = try ActionLibrary.bundled()
+        let parent = try ParentState.load(contentsOf: URL(fileURLWithPath: state))
+        let (signals, learner) = try parent.replay(library: library)
+        var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: parent.today))
+        let language = ElaroLanguage(rawValue: lang)!
+        let recommendation = DailyRecommender(library: library).recommend(context: parent.context, signals: signals, learner: learner,
+                                                                          language: language, using: &generator)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(recommendation), as: UTF8.self))
+            return
+        }
+        if let reason = recommendation.emptyReason {
+            print(reason)
+            return
+        }
+        for (rank, pick) in recommendation.picks.enumerated() {
+            print("\(rank + 1). \(pick.title) (\(pick.variantMinutes) min, \(pick.focusArea.name(in: language))) score \(String(format: "%.3f", pick.score))")
+            print("   \(pick.whySummary)")
+            print("   " + pick.reasons.map { "\($0.reason.rawValue) \(String(format: "%+.3f", $0.contribution))" }.joined(separator: ", "))
+        }
+    }
+}

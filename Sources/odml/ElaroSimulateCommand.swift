@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml elaro simulate`: runs policies against the seeded parent simulator.
+struct ElaroSimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run policies on simulated parents and report completion rate and regret."
+    )
+
+    @Option(help: "Number of simulated parents.")
+    var parents = 1000
+
+    @Option(help: "Days per parent.")
+    var days = 90
+
+    @Option(help: "Policy, or a comma-separated list: linucb, thompson, rules, random.")
+    var policy = "linucb"
+
+    @Option(help: "Root seed of the simulator and the policies.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Write an SVG plot of cumulative regret per week to this path.")
+    var plot: String?
+
+    @Option(help: "Write the first policy's logged decisions (context, action, propensity, reward) as CSV to this path.")
+    var log: String?
+
+    @Option(help: "Write the simulated parents' latent parameters as JSON to this path (for peers).")
+    var environment: String?
+
+    @Flag(help: "Print one JSON object per policy instead of text.")
+    var json = false
+
+    func validate() throws {
+        guard parents > 0 else { throw ValidationError("--parents must be > 0, found \(parents)") }
+        guard days > 0, days <= 3650 else { throw ValidationError("--days must be in 1...3650, found \(days)") }
+        _ = try policies()
+    }
+
+    func policies() throws -> [SimulationPolicy] {
+        try policy.split(separator: ",").map { name in
+            guard let parsed = SimulationPolicy(rawValue: String(name)) else {
+                throw ValidationError("--policy: unknown policy \"\(name)\"; expected linucb, thompson, rules or random")
+            }
+            return parsed
+        }
+    }
+
+    func run() throws {
+        let library = try ActionLibrary.bundled()
+        let simulator = ParentSimulator(library: library, parentCount: parents, days: days, seed: seed)
+        if let environment {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try writeAtomically(encoder.encode(SimulationEnvironment(seed: seed, days: days, contentVersion: library.contentVersion,
+                                                                     parents: simulator.parents)), to: environment)
+        }
+        var results: [SimulationResult] = []
+        for (index, policy) in try policies().enumerated() {
+            FileHandle.standardError.write(Data("simulating \(policy.rawValue): \(parents) parents × \(days) days\n".utf8))
+            let start = Date()
+            let (result, records) = try simulator.run(policy: policy, collectLog: index == 0 && log != nil)
+            let seconds = Date().timeIntervalSince(start)
+            results.append(result)
+            if index == 0, let log {
+                let text = ([SimulationLogRecord.csvHeader] + records.map(\.csvLine)).joined(separator: "\n") + "\n"
+                try writeAtomically(Data(text.utf8), to: log)
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else {
+                print(String(format: "%@: completion %.4f ± %.4f (oracle %.4f), mean cumulative regret %.2f over %d days (%.1f s)",
+                             policy.rawValue, result.completionRate, result.completionRateHalfWidth95, result.oracleCompletionRate,
+                             result.meanCumulativeRegret, days, seconds))
+                print("  week: " + result.weeks.map { String(format: "%d:%.3f", $0.week, $0.completionRate) }.joined(separator: " "))
+            }
+        }
+        if let plot {
+            try writeAtomically(Data(RegretPlot.svg(results).utf8), to: plot)
+        }
+    }
+}
+
+/// Writes `data` to `path` through a temporary file and a rename.
+func writeAtomically(_ data: Data, to path: String) throws {
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw ElaroError.fileAccess(path: path, detail: "cannot write (\(error.localizedDescription))")
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml generate`: synthetic cycle data, or a dataset's statistics next to the reference values.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate a synthetic cycle dataset, or report a dataset's statistics against the reference values."
+    )
+
+    @Option(name: .long, help: "Built-in cohort: regular, irregular, pcos, endometriosis, mixed, weak-signals.")
+    var cohort: String = "mixed"
+
+    @Option(name: .long, help: "A cohort config JSON file (overrides --cohort).")
+    var config: String?
+
+    @Option(name: .long, help: "Number of users.")
+    var users: Int = 500
+
+    @Option(name: .long, help: "Months of data per user.")
+    var months: Int = 12
+
+    @Option(name: .long, help: "Random seed (same seed, byte-identical files).")
+    var seed: UInt64 = 7
+
+    @Option(name: .long, help: "Output directory.")
+    var out: String?
+
+    @Option(name: .long, help: "Report the statistics of this dataset directory instead of generating.")
+    var report: String?
+
+    @Flag(name: .long, help: "With --report: print JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Print the cohort's config JSON (the format of Datasets/configs) and exit.")
+    var printConfig = false
+
+    func validate() throws {
+        if printConfig { return }
+        if report == nil && out == nil { throw ValidationError("give --out DIR to generate, or --report DIR") }
+        if report != nil && out != nil { throw ValidationError("--out and --report cannot be used together") }
+        guard users > 0 else { throw ValidationError("--users must be positive, found \(users)") }
+        guard (1...120).contains(months) else { throw ValidationError("--months must be in 1...120, found \(months)") }
+    }
+
+    func run() throws {
+        try CyclesCommandSupport.run {
+            if printConfig {
+                let cohortConfig = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+                print(String(decoding: try cohortConfig.jsonData(), as: UTF8.self), terminator: "")
+                return
+            }
+            if let report {
+                let dataset = try CyclesCommandSupport.loadDataset(report, lenient: false)
+                let result = DatasetReport(dataset: dataset)
+                print(json ? try CyclesCommandSupport.json(result) : result.text)
+                if !result.allPassed { throw ExitCode(2) }
+                return
+            }
+            let cohortConfig = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+            let total = users
+            let dataset = SyntheticCycles.generate(config: cohortConfig, users: users, months: months, seed: seed) { done in
+                CyclesCommandSupport.printError("generated \(done)/\(total) users")
+            }
+            try dataset.write(to: URL(fileURLWithPath: out!))
+            CyclesCommandSupport.printError("wrote \(dataset.users.count) users (\(cohortConfig.name), \(months) months, seed \(seed)) to \(out!)")
+        }
+    }
+}

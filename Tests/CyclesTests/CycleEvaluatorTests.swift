@@ -1,0 +1,91 @@
+import Testing
+@testable import Cycles
+
+@Suite struct CycleEvaluatorTests {
+    let evaluator = CycleEvaluator(bootstrapSamples: 50)
+
+    @Test func alertHitWhenFirstCloseForecastIsWithinTwoDays() throws {
+        // Starts on days 0 and 30, data to day 35; forecast = last start + 28.
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 30], lastDay: 35)])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 28), on: dataset)
+        #expect(report.users == 1)
+        #expect(report.cycles == 1)
+        #expect(report.predictions == 36)
+        #expect(report.metrics[CycleMetric.alertAccuracy] == 1)
+        let outcome = try #require(report.cycleOutcomes.first)
+        #expect(outcome.alertDay == TestHistories.origin.advanced(by: 25))
+        #expect(outcome.alertedStart == TestHistories.origin.advanced(by: 28))
+        // Every scored day (0...29) is off by exactly 2 days.
+        #expect(report.metrics[CycleMetric.accuracy2d] == 1)
+        #expect(report.metrics[CycleMetric.accuracy1d] == 0)
+        #expect(report.metrics[CycleMetric.accuracy3d] == 1)
+        #expect(report.metrics[CycleMetric.maeDays] == 2)
+        #expect(report.metrics[CycleMetric.day1Accuracy2d] == 1)
+        #expect(report.metrics[CycleMetric.byCycleDay15plus] == 1)
+        #expect(report.userEvaluations[0].tally(for: CycleMetric.byCycleDay1to7).count == 7)
+        #expect(report.userEvaluations[0].tally(for: CycleMetric.byCycleDay15plus).count == 16)
+        #expect(report.intervals[CycleMetric.alertAccuracy] == ConfidenceInterval(low: 1, high: 1))
+    }
+
+    @Test func periodBeforeAnyAlertIsAMiss() throws {
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 30], lastDay: 35)])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 35), on: dataset)
+        #expect(report.metrics[CycleMetric.alertAccuracy] == 0)
+        #expect(report.cycleOutcomes.first?.alertDay == nil)
+        #expect(report.metrics[CycleMetric.maeDays] == 5)
+        #expect(report.metrics[CycleMetric.accuracy3d] == 0)
+    }
+
+    @Test func earlyAlertOutsideToleranceIsAMiss() throws {
+        // Forecast 25: alert on day 22 for day 25, true start day 30.
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 30, 58], lastDay: 60)])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 25), on: dataset)
+        #expect(report.cycles == 2)
+        // Cycle 1: alerted 25 vs 30 (miss); cycle 2: alerted 55 vs 58 (miss).
+        #expect(report.metrics[CycleMetric.alertAccuracy] == 0)
+        let hits = try evaluator.evaluate(FixedLengthPredictor(length: 28), on: dataset)
+        // Cycle 1: 28 vs 30 hit; cycle 2: 58 vs 58 hit.
+        #expect(hits.metrics[CycleMetric.alertAccuracy] == 1)
+    }
+
+    @Test func poolsCyclesOverUsersAndBootstrapsUsers() throws {
+        let hitUser = TestHistories.history(id: "a", starts: [0, 28], lastDay: 30)
+        let missUser = TestHistories.history(id: "b", starts: [0, 40], lastDay: 41)
+        let dataset = CycleDataset(users: [hitUser, missUser])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 28), on: dataset)
+        #expect(report.metrics[CycleMetric.alertAccuracy] == 0.5)
+        let interval = try #require(report.intervals[CycleMetric.alertAccuracy])
+        #expect(interval.low == 0 && interval.high == 1)
+        #expect(report.userEvaluations.map { $0.value(for: CycleMetric.alertAccuracy) } == [1, 0])
+    }
+
+    @Test func energyTomorrowClassesAndError() throws {
+        let day = TestHistories.origin
+        let extra = [DayRecord(date: day.advanced(by: 5), symptoms: [.energy: 9]),
+                     DayRecord(date: day.advanced(by: 6), symptoms: [.energy: 5])]
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 28], lastDay: 30, extra: extra)])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 28, energy: 5), on: dataset)
+        // Forecast 5 (medium) vs 9 (high) and vs 5 (medium).
+        #expect(report.metrics[CycleMetric.energyAccuracy3Class] == 0.5)
+        #expect(report.metrics[CycleMetric.energyMAE] == 2)
+        #expect(report.metrics[CycleMetric.moodMAE] == nil)
+    }
+
+    @Test func tallyPositionsFollowTheMetricOrder() {
+        #expect(CycleMetric.all[_MetricIndex.alertAccuracy] == CycleMetric.alertAccuracy)
+        #expect(CycleMetric.all[_MetricIndex.byCycleDay15plus] == CycleMetric.byCycleDay15plus)
+        #expect(CycleMetric.all[_MetricIndex.ovulationAccuracy2d] == CycleMetric.ovulationAccuracy2d)
+        #expect(CycleMetric.all[_MetricIndex.moodMAE] == CycleMetric.moodMAE)
+        #expect(CycleMetric.all.count == 14)
+    }
+
+    @Test func jsonHasExactKeysAndNestedBuckets() throws {
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 30], lastDay: 35)])
+        let json = try evaluator.evaluate(FixedLengthPredictor(length: 28), on: dataset).jsonString()
+        #expect(json.contains("\"period_start.alert_accuracy\" : 1"))
+        #expect(json.contains("\"period_start.alert_accuracy_ci\" : ["))
+        #expect(json.contains("\"period_start.by_cycle_day\" : {"))
+        #expect(json.contains("\"15+\" : 1"))
+        #expect(json.contains("\"model\" : \"fixed\""))
+    }
+}
