@@ -150,22 +150,22 @@ public struct TabularFeatureBuilder: Sendable {
         put(Double(max(0, knownCount - 1)))
         put(lengths.last)
         put(lengths.count >= 2 ? lengths[lengths.count - 2] : nil)
-        let mean = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
+        let meanLength = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
         let sorted = lengths.sorted()
-        let median = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        let medianLength = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
                                                : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2)
-        put(mean)
-        put(median)
-        if let mean, lengths.count >= 2 {
-            put((lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(lengths.count - 1)).squareRoot())
+        put(meanLength)
+        put(medianLength)
+        if let meanLength, lengths.count >= 2 {
+            put((lengths.reduce(0) { $0 + ($1 - meanLength) * ($1 - meanLength) } / Double(lengths.count - 1)).squareRoot())
             put(TabularFeatureBuilder.slope(lengths.map { Float($0) }))
         } else {
             put(nil as Double?); put(nil as Double?)
         }
         put(sorted.first)
         put(sorted.last)
-        put(mean.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
-        put(median.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(meanLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(medianLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
         put(declaredIrregular)
 
         // Ovulation signals: one-sided ovary pain after the menses, per past cycle and this one.
