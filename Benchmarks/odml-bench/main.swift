@@ -2,7 +2,6 @@ import Foundation
 
 /// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
 let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
-    ("explanations", { _ in try ExplanationsSuite.run(arguments: []) }),
     ("elaro", { _ in try ElaroSuite.run(arguments: []) }),
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
