@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz
+.PHONY: deps demo test build bench fixtures venv clean fuzz interop
 
 deps:
 	@scripts/install-system-deps.sh
@@ -30,6 +30,11 @@ $(VENV)/.installed: Benchmarks/peers/requirements.txt
 bench: deps venv
 	$(SWIFT) build -c release --product odml-bench
 	Benchmarks/run.sh $(VENV)/bin/python
+
+## ONNX parity: onnxruntime must match odml (<= 1e-5) on 1,000 rows of each shipped model.
+interop: deps venv
+	$(SWIFT) build -c release --product odml
+	$(VENV)/bin/python Benchmarks/peers/onnx_interop.py --odml $(ODML_RELEASE) --rows 1000 Models/cycle-lstm.odml Models/cycle-gbt.odml
 
 ## Long fuzz run of the model-file reader: 1,000,000 mutated files (override ODML_FUZZ_ITERATIONS, ODML_FUZZ_SEED).
 fuzz: deps

@@ -23,9 +23,13 @@ let publicTargets: [Target] = [
     ]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
     .target(name: "Validation", dependencies: ["Cycles", "Personalization", "ModelFiles"]),
+    .target(name: "ONNXExport", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ], exclude: ["Protos"]),
     .target(name: "OnDeviceML", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
-        "Cycles", "Personalization", "Elaro", "Validation",
+        "Cycles", "Personalization", "Elaro", "Validation", "ONNXExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,6 +58,9 @@ let testTargets: [Target] = [
     .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
+    .testTarget(name: "ONNXExportTests", dependencies: [
+        "ONNXExport", "_TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
 ]
 
@@ -68,6 +75,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: publicTargets + implementationTargets + testTargets
 )
