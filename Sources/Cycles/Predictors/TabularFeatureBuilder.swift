@@ -186,22 +186,22 @@ public struct TabularFeatureBuilder: Sendable {
         let sincePain = painThisCycle.map { Double($0.distance(to: day)) }
         put(sincePain)
         put(sincePain.map { (luteal ?? 14) - $0 })
-        put(mean(of: uterusPain, from: today - 6, through: today))
+        put(self.mean(of: uterusPain, from: today - 6, through: today))
 
         // Symptom blocks.
         for kindIndex in TabularFeatureBuilder.symptomKinds.indices {
             let values = symptomValues[kindIndex]
             put(today >= 0 && today < dayCount ? values[today] : .nan)
-            let mean3 = mean(of: values, from: today - 2, through: today)
+            let mean3 = self.mean(of: values, from: today - 2, through: today)
             put(mean3)
-            put(mean(of: values, from: today - 6, through: today))
+            put(self.mean(of: values, from: today - 6, through: today))
             put(slope(of: values, from: today - 6, through: today))
-            let baseline = mean(of: values, from: today - 59, through: today)
+            let baseline = self.mean(of: values, from: today - 59, through: today)
             put(mean3.isNaN || baseline.isNaN ? Float.nan : mean3 - baseline)
         }
         // Energy drop: last 3 days against the 7 days before them.
         let energy = symptomValues[0]
-        let recent = mean(of: energy, from: today - 2, through: today), before = mean(of: energy, from: today - 9, through: today - 3)
+        let recent = self.mean(of: energy, from: today - 2, through: today), before = self.mean(of: energy, from: today - 9, through: today - 3)
         put(recent.isNaN || before.isNaN ? Float.nan : recent - before)
         // Logging.
         var loggedDays = 0
