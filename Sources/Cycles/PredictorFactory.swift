@@ -13,6 +13,7 @@ public enum PredictorFactory {
         switch name {
         case "rules": return RuleEngine()
         case "oracle": return try OracleEngine(dataset: dataset)
+        case _ where name.hasSuffix(".odml"): return try makeModelFilePredictor(path: name)
         default: throw DatasetError.unknownModel(name: name, known: builtInNames)
         }
     }

@@ -19,6 +19,7 @@ struct ODML: ParsableCommand {
             LearningCurveCommand.self,
             PredictCommand.self,
             ExplainCommand.self,
+            TrainCommand.self,
         ]
     )
 }
