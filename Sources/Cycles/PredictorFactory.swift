@@ -1,3 +1,6 @@
+import Foundation
+import ModelFiles
+
 /// Builds a predictor from its name on the command line (`odml evaluate --model`,
 /// `odml compare --models`).
 ///
@@ -13,6 +16,10 @@ public enum PredictorFactory {
         switch name {
         case "rules": return RuleEngine()
         case "oracle": return try OracleEngine(dataset: dataset)
+        case let path where path.hasSuffix(".odml"):
+            let file = try ModelFile.read(from: URL(fileURLWithPath: path))
+            if file.header.kind == GBTCyclePredictor.modelFileKind { return try GBTCyclePredictor(modelFile: file) }
+            throw DatasetError.unknownModel(name: "\(path) (kind \(file.header.kind))", known: builtInNames + ["<cycle-gbt file>.odml"])
         default: throw DatasetError.unknownModel(name: name, known: builtInNames)
         }
     }
