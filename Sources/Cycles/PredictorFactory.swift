@@ -1,3 +1,6 @@
+import Foundation
+import ModelFiles
+
 /// Builds a predictor from its name on the command line (`odml evaluate --model`,
 /// `odml compare --models`).
 ///

@@ -49,6 +49,21 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "Training threads (BLAS).")
     var threads = 2
 
+    @Option(name: .long, help: "GBT: boosting iterations of the period model.")
+    var trees: Int = 150
+
+    @Option(name: .long, help: "GBT: leaves per tree of the period model.")
+    var leaves: Int = 15
+
+    @Option(name: .long, help: "GBT: learning rate.")
+    var gbtLearningRate: Double = 0.08
+
+    @Option(name: .long, help: "GBT: period objective, poisson or l2.")
+    var objective: String = "poisson"
+
+    @Option(name: .long, help: "GBT: use every N-th day of each user as a training row.")
+    var dayStride: Int = 1
+
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
 
@@ -59,15 +74,44 @@ struct TrainCommand: ParsableCommand {
         guard !data.isEmpty else { throw ValidationError("--data is required (a dataset directory written by odml generate)") }
         guard validationFraction > 0, validationFraction < 1 else { throw ValidationError("--validation-fraction must be in (0, 1), found \(validationFraction)") }
         guard TensorPrecision(rawValue: precision) != nil else { throw ValidationError("--precision must be fp32, fp16 or int8, found \(precision)") }
+        guard trees >= 1, leaves >= 2, dayStride >= 1, gbtLearningRate > 0 else {
+            throw ValidationError("--trees must be >= 1, --leaves >= 2, --day-stride >= 1 and --gbt-learning-rate > 0")
+        }
+        guard ["poisson", "l2"].contains(objective) else { throw ValidationError("--objective must be poisson or l2, got \(objective)") }
         guard hidden > 0, epochs > 0, batchSize > 0, threads > 0 else { throw ValidationError("--hidden, --epochs, --batch-size and --threads must be positive") }
     }
 
     func run() throws {
         switch model {
         case .lstm: try trainLSTM()
-        case .gbt:
-            // GBT: filled in by the boosted-trees engineer's branch.
-            throw ValidationError("--model gbt is not built yet in this build; use --model lstm")
+        case .gbt: try trainGBT()
+        }
+    }
+
+    private func trainGBT() throws {
+        let datasets = try data.map { try CycleDataset.load(from: URL(fileURLWithPath: $0)) }
+        var options = GBTTrainingOptions()
+        options.trees = trees
+        options.leaves = leaves
+        options.learningRate = gbtLearningRate
+        options.periodObjective = objective == "l2" ? .squaredError : .poisson
+        options.dayStride = dayStride
+        options.seed = seed
+        let started = Date()
+        let predictor = try GBTCyclePredictor.train(on: TrainCommand.merged(datasets), options: options) { line in
+            if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        let url = URL(fileURLWithPath: out)
+        try predictor.save(to: url, metrics: ["calibration.remaining_offset_days": predictor.remainingOffset])
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let seconds = Date().timeIntervalSince(started)
+        if json {
+            let summary: [String: Any] = ["model": "gbt", "out": out, "bytes": bytes, "seconds": seconds,
+                                          "period_trees": predictor.remaining.ensemble.treeCount]
+            print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
+        } else if !quiet {
+            FileHandle.standardError.write(Data(String(format: "wrote %@ (%d bytes, %d period trees) in %.1f s\n",
+                                                       out, bytes, predictor.remaining.ensemble.treeCount, seconds).utf8))
         }
     }
 

@@ -10,7 +10,8 @@ extension PredictorFactory {
         let file = try ModelFile.read(from: URL(fileURLWithPath: path))
         switch file.header.kind {
         case LSTMCyclePredictor.modelKind: return try LSTMCyclePredictor(modelFile: file)
-        default: throw DatasetError.unknownModel(name: "\(path) (kind \(file.header.kind))", known: builtInNames + ["<file>.odml of kind \(LSTMCyclePredictor.modelKind)"])
+        case GBTCyclePredictor.modelFileKind: return try GBTCyclePredictor(modelFile: file)
+        default: throw DatasetError.unknownModel(name: "\(path) (kind \(file.header.kind))", known: builtInNames + ["<file>.odml of kind \(LSTMCyclePredictor.modelKind) or \(GBTCyclePredictor.modelFileKind)"])
         }
     }
 }
