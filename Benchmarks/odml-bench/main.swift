@@ -2,12 +2,13 @@ import Foundation
 
 /// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
 let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
-    ("explanations", { _ in try ExplanationsSuite.run(arguments: []) }),
     ("elaro", { _ in try ElaroSuite.run(arguments: []) }),
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
-    ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
+    ("lstm", LSTMSuite.run),
     ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
+    ("trees", TreesSuite.run),
+    ("explanations", ExplanationsSuite.run),
     ("personalization", PersonalizationSuite.run),
 ]
 

@@ -17,6 +17,8 @@ struct ODML: ParsableCommand {
             ElaroCommand.self,
             FineTuneCommand.self,
             LearningCurveCommand.self,
+            PredictCommand.self,
+            ExplainCommand.self,
         ]
     )
 }

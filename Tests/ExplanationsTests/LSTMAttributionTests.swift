@@ -1,0 +1,70 @@
+import NeuralNet
+import TensorCore
+import Testing
+@testable import Explanations
+
+/// Integrated Gradients through NeuralNet's LSTM (a small one: 8 steps × 5 features, hidden 6,
+/// two layers) with a scalar head on the last hidden state.
+struct LSTMAttributionTests {
+    static let timeSteps = 8, featureCount = 5, hidden = 6
+    let model: DifferentiableModel
+    let lstm: LSTM
+    let head: [Float]
+
+    init() throws {
+        var random = SeededGenerator(seed: 17)
+        lstm = LSTM(inputSize: Self.featureCount, hiddenSize: Self.hidden, layerCount: 2, using: &random)
+        head = (0..<Self.hidden).map { _ in Float(random.nextUniform(in: -4, 4)) }
+        model = try DifferentiableModel(lstm: lstm, timeSteps: Self.timeSteps, outputWeights: head, outputBias: 0.25)
+    }
+
+    /// `f(x)` computed directly with the layer (time-major input of one sequence).
+    func directValue(_ x: [Float]) throws -> Float {
+        let output = try lstm(Tensor(uncheckedShape: [Self.timeSteps, 1, Self.featureCount], scalars: x))
+        let top = Array(output.finalHidden.scalars[Self.hidden...])
+        return zip(top, head).reduce(0.25) { $0 + $1.0 * $1.1 }
+    }
+
+    /// Values agree with the layer, and gradients with central differences (in `Float`, so the
+    /// tolerance is 2 % of the gradient's scale).
+    @Test func gradientsMatchFiniteDifferences() throws {
+        var random = SeededGenerator(seed: 3)
+        let count = Self.timeSteps * Self.featureCount
+        let points = (0..<(2 * count)).map { _ in Float(random.nextNormal()) }
+        var values = [Float](repeating: 0, count: 2), gradients = [Float](repeating: 0, count: 2 * count)
+        points.withUnsafeBufferPointer { p in values.withUnsafeMutableBufferPointer { v in gradients.withUnsafeMutableBufferPointer { g in
+            model.evaluate(p, 2, v, g)
+        } } }
+        for point in 0..<2 {
+            let x = Array(points[(point * count)..<((point + 1) * count)])
+            #expect(abs(values[point] - (try directValue(x))) < 1e-5)
+            let scale = gradients[(point * count)..<((point + 1) * count)].map(abs).max()!
+            for index in stride(from: point, to: count, by: 3) {
+                var plus = x, minus = x
+                plus[index] += 1e-2
+                minus[index] -= 1e-2
+                let numeric = (try directValue(plus) - directValue(minus)) / 2e-2
+                #expect(abs(numeric - gradients[point * count + index]) < 0.02 * scale, "point \(point) input \(index)")
+            }
+        }
+    }
+
+    @Test func completenessHoldsThroughTheLSTM() throws {
+        var random = SeededGenerator(seed: 8)
+        let averageDay = (0..<Self.featureCount).map { _ in Float(random.nextNormal() * 0.3) }
+        let baseline = IntegratedGradients.sequenceBaseline(averageDay: averageDay, timeSteps: Self.timeSteps)
+        let method = try IntegratedGradients()
+        let features = Array(testFeatures.prefix(Self.featureCount))
+        var tested = 0
+        for _ in 0..<12 {
+            let x = normalRow(Self.timeSteps * Self.featureCount, using: &random).map { $0 * 2.5 }
+            let result = try method.attributions(of: model, at: x, baseline: baseline)
+            let attribution = try Attribution(integratedGradients: result, timeSteps: Self.timeSteps, features: features,
+                                              input: x, baseline: baseline)
+            guard abs(attribution.outputDifference) > 0.02 else { continue }
+            tested += 1
+            #expect(attribution.relativeCompletenessError < 0.01, "relative error \(attribution.relativeCompletenessError)")
+        }
+        #expect(tested >= 8)
+    }
+}
