@@ -13,7 +13,7 @@ let publicTargets: [Target] = [
         "TensorCore",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
-    ]),
+    ], exclude: ["FORMAT.md"]),
     .target(name: "Cycles", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles",
         .product(name: "GRDB", package: "GRDB.swift"),

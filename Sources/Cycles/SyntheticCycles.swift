@@ -87,9 +87,8 @@ public enum SyntheticCycles {
         }
         let cycles = truth.values.reduce(0) { $0 + $1.count }
         let ovulatory = truth.values.reduce(0) { $0 + $1.filter(\.isOvulatory).count }
-        // camelCase keys: manifest.json shows them in snake_case, and they read back unchanged.
-        return ["users": Double(histories.count), "loggedDays": Double(records), "symptomLogs": Double(symptomValues),
-                "loggedPeriodStarts": Double(starts), "truthCycles": Double(cycles),
-                "ovulatoryShare": cycles > 0 ? Double(ovulatory) / Double(cycles) : 0]
+        return ["users": Double(histories.count), "logged_days": Double(records), "symptom_logs": Double(symptomValues),
+                "logged_period_starts": Double(starts), "truth_cycles": Double(cycles),
+                "ovulatory_share": cycles > 0 ? Double(ovulatory) / Double(cycles) : 0]
     }
 }

@@ -15,6 +15,8 @@ struct ODML: ParsableCommand {
             EvaluateCommand.self,
             CompareCommand.self,
             ElaroCommand.self,
+            FineTuneCommand.self,
+            LearningCurveCommand.self,
             PredictCommand.self,
             ExplainCommand.self,
         ]

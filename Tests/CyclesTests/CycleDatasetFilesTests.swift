@@ -150,3 +150,21 @@ import Testing
         #expect(loaded.manifest == dataset.manifest)
     }
 }
+
+@Suite struct CycleDatasetSQLiteTests {
+    @Test func sqliteRoundTripsTheAppTables() throws {
+        let dataset = SyntheticCycles.generate(config: .endometriosis, users: 5, months: 3, seed: 4)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cycles-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try dataset.write(sqlite: url)
+        let loaded = try CycleDataset.load(sqlite: url)
+        #expect(loaded.users == dataset.users)
+        #expect(loaded.truth == nil)
+    }
+
+    @Test func missingDatabaseIsAnError() {
+        #expect(throws: DatasetError.missingFile(path: "/nonexistent/app.sqlite")) {
+            try CycleDataset.load(sqlite: URL(fileURLWithPath: "/nonexistent/app.sqlite"))
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// `BoostedTrees` module. Its contents arrive with the issue that builds it.

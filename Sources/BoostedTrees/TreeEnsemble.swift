@@ -1,0 +1,138 @@
+/// Many trees in one set of flat arrays (struct of arrays), the form used for prediction,
+/// TreeSHAP and serialisation.
+///
+/// Tree `t` owns nodes `treeStarts[t] ..< treeStarts[t + 1]`; `left`/`right` are indices
+/// relative to the tree's first node (-1 for leaves, whose `feature` is -1). A row goes left at
+/// node `n` when `x[feature[n]] <= threshold[n]`, or, when the value is `NaN`, when
+/// `defaultLeft[n]`. Trees are grouped by iteration: tree `t` adds to class `t % classCount`.
+public struct TreeEnsemble: Sendable, Equatable {
+    /// First node of each tree, plus the total node count at the end (`treeCount + 1` entries).
+    public var treeStarts: [Int32]
+    /// Split feature per node, -1 for leaves.
+    public var feature: [Int32]
+    /// Raw-value threshold per node.
+    public var threshold: [Float]
+    /// Left child (tree-relative) per node, -1 for leaves.
+    public var left: [Int32]
+    /// Right child (tree-relative) per node, -1 for leaves.
+    public var right: [Int32]
+    /// Output per node (leaves: the tree's contribution; internal nodes: their would-be output).
+    public var value: [Double]
+    /// Training rows per node.
+    public var cover: [Double]
+    /// Missing-value direction per node.
+    public var defaultLeft: [Bool]
+    /// Hessian sum per node (kept for exporting).
+    public var hessianSum: [Double]
+    /// Split gain per node (0 for leaves).
+    public var gain: [Double]
+
+    /// An empty ensemble.
+    public init() {
+        treeStarts = [0]; feature = []; threshold = []; left = []; right = []
+        value = []; cover = []; defaultLeft = []; hessianSum = []; gain = []
+    }
+
+    /// Builds an ensemble from its arrays; throws when lengths or child indices disagree.
+    public init(treeStarts: [Int32], feature: [Int32], threshold: [Float], left: [Int32], right: [Int32],
+                value: [Double], cover: [Double], defaultLeft: [Bool],
+                hessianSum: [Double]? = nil, gain: [Double]? = nil) throws {
+        let nodes = feature.count
+        for (name, count) in [("threshold", threshold.count), ("left", left.count), ("right", right.count),
+                              ("value", value.count), ("cover", cover.count), ("defaultLeft", defaultLeft.count),
+                              ("hessianSum", hessianSum?.count ?? nodes), ("gain", gain?.count ?? nodes)] where count != nodes {
+            throw BoostedTreesError.shapeMismatch(what: "TreeEnsemble.\(name)", expected: nodes, found: count)
+        }
+        guard let first = treeStarts.first, first == 0, Int(treeStarts.last!) == nodes,
+              zip(treeStarts, treeStarts.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw BoostedTreesError.shapeMismatch(what: "TreeEnsemble.treeStarts (0, increasing, ending at the node count)",
+                                                  expected: nodes, found: Int(treeStarts.last ?? -1))
+        }
+        for tree in 0..<(treeStarts.count - 1) {
+            let start = Int(treeStarts[tree]), size = Int(treeStarts[tree + 1]) - start
+            for node in start..<(start + size) where feature[node] >= 0 {
+                if left[node] <= 0 || right[node] <= 0 || left[node] >= size || right[node] >= size {
+                    throw BoostedTreesError.shapeMismatch(what: "TreeEnsemble tree \(tree) node \(node - start) child index",
+                                                          expected: size - 1, found: Int(max(left[node], right[node])))
+                }
+            }
+        }
+        self.treeStarts = treeStarts; self.feature = feature; self.threshold = threshold
+        self.left = left; self.right = right; self.value = value; self.cover = cover
+        self.defaultLeft = defaultLeft
+        self.hessianSum = hessianSum ?? [Double](repeating: 0, count: nodes)
+        self.gain = gain ?? [Double](repeating: 0, count: nodes)
+    }
+
+    /// Number of trees.
+    public var treeCount: Int { treeStarts.count - 1 }
+
+    /// Appends `tree`.
+    public mutating func append(_ tree: Tree) {
+        feature += tree.feature; threshold += tree.threshold; left += tree.left; right += tree.right
+        value += tree.value; cover += tree.cover; defaultLeft += tree.defaultLeft
+        hessianSum += tree.hessianSum; gain += tree.gain
+        treeStarts.append(Int32(feature.count))
+    }
+
+    /// Tree `index` as a standalone `Tree`.
+    public func tree(_ index: Int) -> Tree {
+        let range = Int(treeStarts[index])..<Int(treeStarts[index + 1])
+        var tree = Tree()
+        tree.feature = Array(feature[range]); tree.threshold = Array(threshold[range])
+        tree.left = Array(left[range]); tree.right = Array(right[range]); tree.value = Array(value[range])
+        tree.cover = Array(cover[range]); tree.defaultLeft = Array(defaultLeft[range])
+        tree.hessianSum = Array(hessianSum[range]); tree.gain = Array(gain[range])
+        return tree
+    }
+
+    /// The first `count` trees.
+    public func prefix(trees count: Int) -> TreeEnsemble {
+        var copy = self
+        let nodes = Int(treeStarts[count])
+        copy.treeStarts = Array(treeStarts[...count])
+        copy.feature = Array(feature[..<nodes]); copy.threshold = Array(threshold[..<nodes])
+        copy.left = Array(left[..<nodes]); copy.right = Array(right[..<nodes]); copy.value = Array(value[..<nodes])
+        copy.cover = Array(cover[..<nodes]); copy.defaultLeft = Array(defaultLeft[..<nodes])
+        copy.hessianSum = Array(hessianSum[..<nodes]); copy.gain = Array(gain[..<nodes])
+        return copy
+    }
+
+    /// Adds every tree's leaf value for `row` to `scores[t % classCount]`. Allocates nothing.
+    /// - Parameters:
+    ///   - row: raw feature values (`NaN` = missing), at least as many as the largest feature index + 1.
+    ///   - scores: `classCount` accumulators.
+    @inlinable
+    public func accumulate(row: UnsafePointer<Float>, into scores: UnsafeMutablePointer<Double>, classCount: Int) {
+        treeStarts.withUnsafeBufferPointer { starts in
+        feature.withUnsafeBufferPointer { feature in
+        threshold.withUnsafeBufferPointer { threshold in
+        left.withUnsafeBufferPointer { left in
+        right.withUnsafeBufferPointer { right in
+        defaultLeft.withUnsafeBufferPointer { defaultLeft in
+        value.withUnsafeBufferPointer { value in
+            let f = feature.baseAddress!, t = threshold.baseAddress!, l = left.baseAddress!, r = right.baseAddress!
+            let d = defaultLeft.baseAddress!, v = value.baseAddress!
+            var classIndex = 0
+            for tree in 0..<(starts.count - 1) {
+                let base = Int(starts[tree])
+                var node = base
+                var split = f[node]
+                while split >= 0 {
+                    let x = row[Int(split)]
+                    let goLeft = x <= t[node] || (x.isNaN && d[node])
+                    node = base + Int(goLeft ? l[node] : r[node])
+                    split = f[node]
+                }
+                scores[classIndex] += v[node]
+                classIndex += 1
+                if classIndex == classCount { classIndex = 0 }
+            }
+        }}}}}}}
+    }
+
+    /// Depth of the deepest leaf over all trees.
+    public var maximumDepth: Int {
+        (0..<treeCount).map { tree($0).maximumDepth }.max() ?? 0
+    }
+}

@@ -1,0 +1,226 @@
+import Dispatch
+
+/// Exact path-dependent TreeSHAP (Lundberg, Erion & Lee 2018; Lundberg et al. 2020,
+/// Algorithm 2): the Shapley values of every feature for the model's raw score, where a
+/// feature that is "absent" follows both children of a split weighted by their training cover.
+///
+/// One recursion per tree tracks, along the current root-to-node path, each unique feature's
+/// fraction of "zero" paths (cover ratio) and "one" paths (1 if the row follows the split, 0
+/// otherwise) with the permutation weights of every subset size; at a leaf, "unwinding" a
+/// feature from the path gives its weight, and its contribution is that weight times
+/// `(one − zero) · leaf value`. Runs in `O(L D²)` per tree. The values of a row sum to its raw
+/// score minus the expected value (the cover-weighted mean raw score).
+///
+/// A `TreeSHAP` holds its workspace; reuse one per thread.
+public struct TreeSHAP {
+    struct _PathElement {
+        var feature: Int
+        var zeroFraction: Double
+        var oneFraction: Double
+        var weight: Double
+    }
+
+    /// The explained model.
+    public let model: GradientBoostedModel
+    /// Expected raw score per class (the SHAP base value).
+    public let expectedValues: [Double]
+    var path: [_PathElement]
+
+    /// Prepares the workspace for `model`.
+    public init(model: GradientBoostedModel) {
+        self.model = model
+        let depth = model.ensemble.maximumDepth + 2
+        path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
+                              count: (depth + 1) * (depth + 2) / 2 + depth + 2)
+        var expected = model.baseScores
+        let ensemble = model.ensemble
+        for tree in 0..<ensemble.treeCount {
+            let start = Int(ensemble.treeStarts[tree]), end = Int(ensemble.treeStarts[tree + 1])
+            let rootCover = ensemble.cover[start]
+            var total = 0.0
+            for node in start..<end where ensemble.feature[node] < 0 { total += ensemble.value[node] * ensemble.cover[node] }
+            expected[tree % model.classCount] += rootCover > 0 ? total / rootCover : 0
+        }
+        expectedValues = expected
+    }
+
+    /// Number of values per row: `classCount × (featureCount + 1)`.
+    public var valuesPerRow: Int { model.classCount * (model.featureCount + 1) }
+
+    /// SHAP values of one row into `values`, laid out per class `k`: features at
+    /// `k * (F + 1) + f` and the expected value at `k * (F + 1) + F` (LightGBM's `pred_contrib`
+    /// layout).
+    public mutating func values(row: UnsafeBufferPointer<Float>, into values: UnsafeMutableBufferPointer<Double>) {
+        let stride = model.featureCount + 1
+        let classes = model.classCount
+        for i in 0..<(classes * stride) { values[i] = 0 }
+        for k in 0..<classes { values[k * stride + model.featureCount] = expectedValues[k] }
+        let ensemble = model.ensemble
+        ensemble.feature.withUnsafeBufferPointer { feature in
+        ensemble.threshold.withUnsafeBufferPointer { threshold in
+        ensemble.left.withUnsafeBufferPointer { left in
+        ensemble.right.withUnsafeBufferPointer { right in
+        ensemble.value.withUnsafeBufferPointer { value in
+        ensemble.cover.withUnsafeBufferPointer { cover in
+        ensemble.defaultLeft.withUnsafeBufferPointer { defaultLeft in
+        path.withUnsafeMutableBufferPointer { path in
+            var context = _Context(feature: feature.baseAddress!, threshold: threshold.baseAddress!, left: left.baseAddress!,
+                                   right: right.baseAddress!, value: value.baseAddress!, cover: cover.baseAddress!,
+                                   defaultLeft: defaultLeft.baseAddress!, row: row.baseAddress!, phi: values.baseAddress!,
+                                   base: 0)
+            for tree in 0..<ensemble.treeCount {
+                context.base = Int(ensemble.treeStarts[tree])
+                context.phi = values.baseAddress! + (tree % classes) * stride
+                TreeSHAP._recurse(&context, node: 0, parentPath: path.baseAddress!, uniqueDepth: 0,
+                                  parentZero: 1, parentOne: 1, parentFeature: -1)
+            }
+        }}}}}}}}
+    }
+
+    struct _Context {
+        let feature: UnsafePointer<Int32>
+        let threshold: UnsafePointer<Float>
+        let left: UnsafePointer<Int32>
+        let right: UnsafePointer<Int32>
+        let value: UnsafePointer<Double>
+        let cover: UnsafePointer<Double>
+        let defaultLeft: UnsafePointer<Bool>
+        let row: UnsafePointer<Float>
+        var phi: UnsafeMutablePointer<Double>
+        var base: Int
+    }
+
+    static func _recurse(_ c: inout _Context, node: Int, parentPath: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int,
+                         parentZero: Double, parentOne: Double, parentFeature: Int) {
+        // This node's path lives right after the parent's; copy the parent's elements.
+        let path = parentPath + uniqueDepth + 1
+        path.update(from: parentPath, count: uniqueDepth + 1)
+        _extend(path, uniqueDepth: uniqueDepth, zero: parentZero, one: parentOne, feature: parentFeature)
+        let n = c.base + node
+        let split = c.feature[n]
+        if split < 0 {
+            if uniqueDepth == 0 { return }
+            let leafValue = c.value[n]
+            for i in 1...uniqueDepth {
+                let weight = _unwoundSum(path, uniqueDepth: uniqueDepth, index: i)
+                let element = path[i]
+                c.phi[element.feature] += weight * (element.oneFraction - element.zeroFraction) * leafValue
+            }
+            return
+        }
+        let x = c.row[Int(split)]
+        let goLeft = x.isNaN ? c.defaultLeft[n] : x <= c.threshold[n]
+        let hot = Int(goLeft ? c.left[n] : c.right[n]), cold = Int(goLeft ? c.right[n] : c.left[n])
+        let nodeCover = c.cover[n]
+        let hotZero = c.cover[c.base + hot] / nodeCover, coldZero = c.cover[c.base + cold] / nodeCover
+        var incomingZero = 1.0, incomingOne = 1.0
+        var depth = uniqueDepth
+        // A feature already on the path is unwound and re-entered with its fractions combined.
+        var previous = 0
+        while previous <= depth && path[previous].feature != Int(split) { previous += 1 }
+        if previous <= depth {
+            incomingZero = path[previous].zeroFraction
+            incomingOne = path[previous].oneFraction
+            _unwind(path, uniqueDepth: depth, index: previous)
+            depth -= 1
+        }
+        _recurse(&c, node: hot, parentPath: path, uniqueDepth: depth + 1,
+                 parentZero: hotZero * incomingZero, parentOne: incomingOne, parentFeature: Int(split))
+        _recurse(&c, node: cold, parentPath: path, uniqueDepth: depth + 1,
+                 parentZero: coldZero * incomingZero, parentOne: 0, parentFeature: Int(split))
+    }
+
+    /// Adds a feature to the path and updates the subset-size weights.
+    static func _extend(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, zero: Double, one: Double, feature: Int) {
+        path[uniqueDepth] = _PathElement(feature: feature, zeroFraction: zero, oneFraction: one, weight: uniqueDepth == 0 ? 1 : 0)
+        let denominator = Double(uniqueDepth + 1)
+        var i = uniqueDepth - 1
+        while i >= 0 {
+            path[i + 1].weight += one * path[i].weight * Double(i + 1) / denominator
+            path[i].weight = zero * path[i].weight * Double(uniqueDepth - i) / denominator
+            i -= 1
+        }
+    }
+
+    /// Removes element `index` from the path, undoing its `_extend`.
+    static func _unwind(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, index: Int) {
+        let one = path[index].oneFraction, zero = path[index].zeroFraction
+        var next = path[uniqueDepth].weight
+        let denominator = Double(uniqueDepth + 1)
+        var i = uniqueDepth - 1
+        while i >= 0 {
+            if one != 0 {
+                let saved = path[i].weight
+                path[i].weight = next * denominator / (Double(i + 1) * one)
+                next = saved - path[i].weight * zero * Double(uniqueDepth - i) / denominator
+            } else {
+                path[i].weight = path[i].weight * denominator / (zero * Double(uniqueDepth - i))
+            }
+            i -= 1
+        }
+        for j in index..<uniqueDepth {
+            path[j].feature = path[j + 1].feature
+            path[j].zeroFraction = path[j + 1].zeroFraction
+            path[j].oneFraction = path[j + 1].oneFraction
+        }
+    }
+
+    /// The total weight of the path if element `index` were unwound (without modifying it).
+    static func _unwoundSum(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, index: Int) -> Double {
+        let one = path[index].oneFraction, zero = path[index].zeroFraction
+        var next = path[uniqueDepth].weight
+        var total = 0.0
+        let denominator = Double(uniqueDepth + 1)
+        var i = uniqueDepth - 1
+        while i >= 0 {
+            if one != 0 {
+                let weight = next * denominator / (Double(i + 1) * one)
+                total += weight
+                next = path[i].weight - weight * zero * Double(uniqueDepth - i) / denominator
+            } else {
+                total += path[i].weight * denominator / (zero * Double(uniqueDepth - i))
+            }
+            i -= 1
+        }
+        return total
+    }
+}
+
+extension GradientBoostedModel {
+    /// SHAP values of one row: `classCount × (featureCount + 1)`, the last of each class block
+    /// being the expected value (see `TreeSHAP.values(row:into:)`).
+    public func shapValues(_ row: [Float]) -> [Double] {
+        var explainer = TreeSHAP(model: self)
+        var values = [Double](repeating: 0, count: explainer.valuesPerRow)
+        row.withUnsafeBufferPointer { r in values.withUnsafeMutableBufferPointer { explainer.values(row: r, into: $0) } }
+        return values
+    }
+
+    /// SHAP values of every row, shape `N × classCount × (featureCount + 1)`, over `threadCount`
+    /// threads (one workspace each).
+    public func shapValues(_ matrix: FeatureMatrix, threadCount: Int = 1) -> [Double] {
+        let prototype = TreeSHAP(model: self)
+        let perRow = prototype.valuesPerRow, width = matrix.featureCount, rows = matrix.rowCount
+        var output = [Double](repeating: 0, count: rows * perRow)
+        output.withUnsafeMutableBufferPointer { out in
+            matrix.values.withUnsafeBufferPointer { values in
+                let target = _SendablePointer(out.baseAddress!)
+                let source = _SendablePointer(UnsafeMutablePointer(mutating: values.baseAddress!))
+                let work: @Sendable (Int, Int) -> Void = { lower, upper in
+                    var explainer = TreeSHAP(model: self)
+                    for row in lower..<upper {
+                        explainer.values(row: UnsafeBufferPointer(start: source.pointer + row * width, count: width),
+                                         into: UnsafeMutableBufferPointer(start: target.pointer + row * perRow, count: perRow))
+                    }
+                }
+                let tasks = max(1, min(threadCount, rows / 16))
+                if tasks > 1 {
+                    DispatchQueue.concurrentPerform(iterations: tasks) { task in work(rows * task / tasks, rows * (task + 1) / tasks) }
+                } else {
+                    work(0, rows)
+                }
+            }
+        }
+        return output
+    }
+}

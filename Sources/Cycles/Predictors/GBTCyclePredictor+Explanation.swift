@@ -1,0 +1,36 @@
+import BoostedTrees
+
+/// What the period model saw and how each feature moved its output, for one user-day: the input
+/// of the reasoning generator.
+public struct GBTPeriodExplanation: Sendable, Equatable {
+    /// The day explained.
+    public var day: CalendarDay
+    /// Feature values (`NaN` = missing), in `features` order.
+    public var values: [Float]
+    /// Feature names and groups.
+    public var features: [TabularFeatureBuilder.Feature]
+    /// Exact TreeSHAP values of the period model's raw score (log of days until the start for
+    /// the Poisson objective, days for squared error), one per feature.
+    public var contributions: [Double]
+    /// The model's expected raw score (SHAP base value); `expectedValue + Σ contributions` is the raw score.
+    public var expectedValue: Double
+    /// The raw score.
+    public var rawScore: Double
+    /// Predicted days until the next start (the raw score through the objective's link).
+    public var remainingDays: Double
+}
+
+extension GBTCyclePredictor {
+    /// Features and TreeSHAP values of the period model for `history`'s user on `day` (causal).
+    public func periodExplanation(for history: UserHistory, on day: CalendarDay) -> GBTPeriodExplanation {
+        let builder = TabularFeatureBuilder(history: history)
+        var row = [Float]()
+        builder.features(on: day, into: &row)
+        let shap = remaining.shapValues(row)
+        let featureCount = TabularFeatureBuilder.featureCount
+        let raw = remaining.predictRaw(row)[0]
+        return GBTPeriodExplanation(day: day, values: row, features: TabularFeatureBuilder.features,
+                                    contributions: Array(shap[0..<featureCount]), expectedValue: shap[featureCount],
+                                    rawScore: raw, remainingDays: remaining.predict(row)[0])
+    }
+}

@@ -1,0 +1,108 @@
+import BoostedTrees
+import Explanations
+import Foundation
+
+/// The boosted-trees cycle predictor (`"gbt"`): gradient-boosted trees on the tabular features
+/// of `TabularFeatureBuilder`, one model per target:
+/// - `remaining`: days until the next period start (Poisson or squared error);
+/// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
+/// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes).
+///
+/// Causal: the forecast for a day uses only records up to that day (see `TabularFeatureBuilder`).
+public struct GBTCyclePredictor: CyclePredictor {
+    /// `"gbt"`.
+    public let name = "gbt"
+    /// Days-until-next-start model.
+    public var remaining: GradientBoostedModel
+    /// Ovulation-passed model (absent when trained on data without truth).
+    public var ovulationPassed: GradientBoostedModel?
+    /// Tomorrow's energy level model.
+    public var energyTomorrow: GradientBoostedModel?
+    /// Tomorrow's mood level model.
+    public var moodTomorrow: GradientBoostedModel?
+    /// Days added to the predicted remaining days before rounding (calibrated for alert accuracy).
+    public var remainingOffset: Double
+    /// Forecast uncertainty in days (training residual spread).
+    public var uncertaintyDays: Double
+    /// Mean 1–10 value of each class (low, medium, high) for energy and mood, from training data.
+    public var energyClassValues: [Double]
+    /// See `energyClassValues`.
+    public var moodClassValues: [Double]
+
+    /// Assembles a predictor from trained parts.
+    public init(remaining: GradientBoostedModel, ovulationPassed: GradientBoostedModel? = nil,
+                energyTomorrow: GradientBoostedModel? = nil, moodTomorrow: GradientBoostedModel? = nil,
+                remainingOffset: Double = 0, uncertaintyDays: Double = 3,
+                energyClassValues: [Double] = [2, 5.5, 9], moodClassValues: [Double] = [2, 5.5, 9]) {
+        self.remaining = remaining
+        self.ovulationPassed = ovulationPassed
+        self.energyTomorrow = energyTomorrow
+        self.moodTomorrow = moodTomorrow
+        self.remainingOffset = remainingOffset
+        self.uncertaintyDays = uncertaintyDays
+        self.energyClassValues = energyClassValues
+        self.moodClassValues = moodClassValues
+    }
+
+    /// Feature names and groups, in vector order.
+    public static var features: [TabularFeatureBuilder.Feature] { TabularFeatureBuilder.features }
+
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        let builder = TabularFeatureBuilder(history: history)
+        var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
+        var output = [Double](repeating: 0, count: 3)
+        var result: [CyclePrediction] = []
+        result.reserveCapacity(days.count)
+        for day in days {
+            builder.features(on: day, into: &row)
+            result.append(prediction(features: row, day: day, builder: builder, language: language, scratch: &output))
+        }
+        return result
+    }
+
+    /// Predicted days until the next start (the model's mean, before the alert offset).
+    public func predictedRemainingDays(features row: [Float]) -> Double {
+        var output = [0.0]
+        row.withUnsafeBufferPointer { r in output.withUnsafeMutableBufferPointer { remaining.predict(row: r, into: $0) } }
+        return output[0]
+    }
+
+    func prediction(features row: [Float], day: CalendarDay, builder: TabularFeatureBuilder, language: String,
+                    scratch output: inout [Double]) -> CyclePrediction {
+        let remainingDays = predictedRemainingDays(features: row)
+        let days = max(1, Int((remainingDays + remainingOffset).rounded()))
+        let start = day.advanced(by: days)
+        var ovulation: OvulationEstimate?
+        if let ovulationPassed {
+            let probability = ovulationPassed.predict(row)[0]
+            let sincePain = row[GBTCyclePredictor.index(of: "days_since_ovary_pain")]
+            let luteal = row[GBTCyclePredictor.index(of: "luteal_estimate")]
+            let date: CalendarDay
+            if !sincePain.isNaN {
+                date = day.advanced(by: -Int(sincePain))
+            } else {
+                date = start.advanced(by: -Int((luteal.isNaN ? 14 : Double(luteal)).rounded()))
+            }
+            ovulation = OvulationEstimate(date: date, passedProbability: probability)
+        }
+        func level(_ model: GradientBoostedModel?, _ values: [Double]) -> LevelForecast? {
+            guard let model else { return nil }
+            let probabilities = model.predict(row)
+            let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] }!
+            let value = zip(probabilities, values).reduce(0) { $0 + $1.0 * $1.1 }
+            return LevelForecast(value: value, level: SymptomLevel.allCases[best])
+        }
+        let text = language == "en"
+            ? "Period expected on \(start.iso) (in \(days) d), estimated by boosted trees from your recent cycles and logs."
+            : "Règles prévues le \(start.iso) (dans \(days) j), estimation par arbres de décision sur vos cycles et saisies récents."
+        return CyclePrediction(asOf: day, nextPeriodStart: start, nextPeriodUncertaintyDays: uncertaintyDays,
+                               ovulation: ovulation, energyTomorrow: level(energyTomorrow, energyClassValues),
+                               moodTomorrow: level(moodTomorrow, moodClassValues),
+                               reasoning: Reasoning(text: text, language: language == "en" ? "en" : "fr"))
+    }
+
+    /// Index of a feature by name (the feature list is fixed).
+    static func index(of name: String) -> Int {
+        TabularFeatureBuilder.features.firstIndex { $0.name == name }!
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// Tabular features describing one user on one day ("today"), computed only from what was
+/// logged up to and including that day (causal), for the boosted-trees cycle predictor.
+///
+/// Build one per user with `init(history:)` (it indexes the history by day once), then ask for
+/// any day's features with `features(on:into:)`. Missing information is `Float.nan`, which the
+/// trees route by their learned default direction.
+public struct TabularFeatureBuilder: Sendable {
+    /// One feature's name and explanation group (`cycle_day`, `history`, `pain`, `energy`, …).
+    public struct Feature: Sendable, Equatable {
+        /// Stable name, stored in the model file.
+        public var name: String
+        /// Group used by the reasoning generator.
+        public var group: String
+    }
+
+    /// The symptom kinds with daily feature blocks, in feature order.
+    static let symptomKinds: [SymptomType] = [.energy, .mood, .sleep, .stress, .pain]
+
+    /// Every feature, in vector order.
+    public static let features: [Feature] = {
+        var list: [Feature] = [
+            Feature(name: "cycle_day", group: "cycle_day"),
+            Feature(name: "days_since_flow", group: "cycle_day"),
+            Feature(name: "flow_today", group: "cycle_day"),
+            Feature(name: "known_cycles", group: "history"),
+            Feature(name: "last_cycle_length", group: "history"),
+            Feature(name: "previous_cycle_length", group: "history"),
+            Feature(name: "mean_cycle_length", group: "history"),
+            Feature(name: "median_cycle_length", group: "history"),
+            Feature(name: "sd_cycle_length", group: "history"),
+            Feature(name: "trend_cycle_length", group: "history"),
+            Feature(name: "min_cycle_length", group: "history"),
+            Feature(name: "max_cycle_length", group: "history"),
+            Feature(name: "remaining_by_mean", group: "history"),
+            Feature(name: "remaining_by_median", group: "history"),
+            Feature(name: "declared_irregular", group: "history"),
+            Feature(name: "luteal_estimate", group: "history"),
+            Feature(name: "ovary_pain_day_mean", group: "history"),
+            Feature(name: "ovary_pain_this_cycle", group: "pain"),
+            Feature(name: "days_since_ovary_pain", group: "pain"),
+            Feature(name: "remaining_by_ovary_pain", group: "pain"),
+            Feature(name: "uterus_pain_7d", group: "pain"),
+        ]
+        for kind in symptomKinds {
+            let group = kind.rawValue
+            for suffix in ["today", "mean_3d", "mean_7d", "slope_7d", "deviation_3d"] {
+                list.append(Feature(name: "\(group)_\(suffix)", group: group))
+            }
+        }
+        list.append(Feature(name: "energy_drop", group: "energy"))
+        list.append(Feature(name: "missing_share_14d", group: "logging"))
+        list.append(Feature(name: "days_since_log", group: "logging"))
+        return list
+    }()
+
+    /// Number of features.
+    public static var featureCount: Int { features.count }
+
+    let firstDay: CalendarDay
+    let dayCount: Int
+    /// Per symptom kind (in `symptomKinds` order), the logged value per day offset, `nan` if none.
+    let symptomValues: [[Float]]
+    let flow: [Float]
+    let logged: [Bool]
+    let ovaryPain: [Bool]
+    let uterusPain: [Float]
+    let starts: [CalendarDay]
+    let declaredIrregular: Float
+
+    /// Indexes `history` by day.
+    public init(history: UserHistory) {
+        let first = history.records.first?.date ?? CalendarDay(daysSinceEpoch: 0)
+        let last = history.records.last?.date ?? first
+        let count = first.distance(to: last) + 1
+        var symptomValues = [[Float]](repeating: [Float](repeating: .nan, count: count), count: TabularFeatureBuilder.symptomKinds.count)
+        var flow = [Float](repeating: .nan, count: count)
+        var logged = [Bool](repeating: false, count: count)
+        var ovaryPain = [Bool](repeating: false, count: count)
+        var uterusPain = [Float](repeating: .nan, count: count)
+        for record in history.records {
+            let index = first.distance(to: record.date)
+            logged[index] = true
+            flow[index] = Float(record.flowIntensity ?? 0)
+            for (kindIndex, kind) in TabularFeatureBuilder.symptomKinds.enumerated() {
+                if let value = record.symptoms[kind] { symptomValues[kindIndex][index] = Float(value) }
+            }
+            if record.symptoms[.pain] != nil {
+                if record.painZone == .leftOvary || record.painZone == .rightOvary { ovaryPain[index] = true }
+                if record.painZone == .uterus { uterusPain[index] = Float(record.symptoms[.pain]!) }
+            }
+        }
+        firstDay = first
+        dayCount = count
+        self.symptomValues = symptomValues
+        self.flow = flow
+        self.logged = logged
+        self.ovaryPain = ovaryPain
+        self.uterusPain = uterusPain
+        starts = history.periodStarts
+        switch history.profile.cycleType {
+        case .regular: declaredIrregular = 0
+        case .irregular: declaredIrregular = 1
+        case .unknown: declaredIrregular = .nan
+        }
+    }
+
+    /// The last period start on or before `day`, if any.
+    public func lastStart(onOrBefore day: CalendarDay) -> CalendarDay? {
+        var low = 0, high = starts.count
+        while low < high { let middle = (low + high) / 2; if starts[middle] <= day { low = middle + 1 } else { high = middle } }
+        return low > 0 ? starts[low - 1] : nil
+    }
+
+    /// The feature vector of `day` (`featureCount` values) written into `output`.
+    public func features(on day: CalendarDay, into output: inout [Float]) {
+        if output.count != TabularFeatureBuilder.featureCount {
+            output = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
+        }
+        for i in output.indices { output[i] = .nan }
+        let today = firstDay.distance(to: day)
+        var position = 0
+        func put(_ value: Float) { output[position] = value; position += 1 }
+        func put(_ value: Double?) { put(value.map(Float.init) ?? .nan) }
+
+        // Starts known as of `day`.
+        var knownCount = 0
+        while knownCount < starts.count && starts[knownCount] <= day { knownCount += 1 }
+        let lastStart = knownCount > 0 ? starts[knownCount - 1] : nil
+        let cycleDay = lastStart.map { $0.distance(to: day) + 1 }
+        // Cycle day: days since flow, flow today.
+        put(cycleDay.map(Double.init))
+        var sinceFlow: Double?
+        if today >= 0 {
+            var index = min(today, dayCount - 1)
+            while index >= 0 && index >= today - 60 {
+                if flow[index] > 0 { sinceFlow = Double(today - index); break }
+                index -= 1
+            }
+        }
+        put(sinceFlow)
+        put(today >= 0 && today < dayCount ? flow[today] : .nan)
+
+        // History of cycle lengths (last up to 6 complete cycles).
+        var lengths: [Double] = []
+        if knownCount >= 2 {
+            for i in max(1, knownCount - 6)..<knownCount { lengths.append(Double(starts[i - 1].distance(to: starts[i]))) }
+        }
+        put(Double(max(0, knownCount - 1)))
+        put(lengths.last)
+        put(lengths.count >= 2 ? lengths[lengths.count - 2] : nil)
+        let meanLength = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
+        let sorted = lengths.sorted()
+        let medianLength = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+                                               : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2)
+        put(meanLength)
+        put(medianLength)
+        if let meanLength, lengths.count >= 2 {
+            put((lengths.reduce(0) { $0 + ($1 - meanLength) * ($1 - meanLength) } / Double(lengths.count - 1)).squareRoot())
+            put(TabularFeatureBuilder.slope(lengths.map { Float($0) }))
+        } else {
+            put(nil as Double?); put(nil as Double?)
+        }
+        put(sorted.first)
+        put(sorted.last)
+        put(meanLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(medianLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(declaredIrregular)
+
+        // Ovulation signals: one-sided ovary pain after the menses, per past cycle and this one.
+        var lutealLengths: [Double] = [], painDays: [Double] = []
+        if knownCount >= 2 {
+            for i in max(1, knownCount - 6)..<knownCount {
+                if let painDay = lastOvaryPain(from: starts[i - 1], before: starts[i]) {
+                    lutealLengths.append(Double(painDay.distance(to: starts[i])))
+                    painDays.append(Double(starts[i - 1].distance(to: painDay) + 1))
+                }
+            }
+        }
+        let luteal = lutealLengths.isEmpty ? nil : lutealLengths.reduce(0, +) / Double(lutealLengths.count)
+        put(luteal)
+        put(painDays.isEmpty ? nil : painDays.reduce(0, +) / Double(painDays.count))
+        let painThisCycle = lastStart.flatMap { lastOvaryPain(from: $0, before: day.advanced(by: 1)) }
+        put(painThisCycle == nil ? Float(0) : Float(1))
+        let sincePain = painThisCycle.map { Double($0.distance(to: day)) }
+        put(sincePain)
+        put(sincePain.map { (luteal ?? 14) - $0 })
+        put(self.mean(of: uterusPain, from: today - 6, through: today))
+
+        // Symptom blocks.
+        for kindIndex in TabularFeatureBuilder.symptomKinds.indices {
+            let values = symptomValues[kindIndex]
+            put(today >= 0 && today < dayCount ? values[today] : .nan)
+            let mean3 = self.mean(of: values, from: today - 2, through: today)
+            put(mean3)
+            put(self.mean(of: values, from: today - 6, through: today))
+            put(slope(of: values, from: today - 6, through: today))
+            let baseline = self.mean(of: values, from: today - 59, through: today)
+            put(mean3.isNaN || baseline.isNaN ? Float.nan : mean3 - baseline)
+        }
+        // Energy drop: last 3 days against the 7 days before them.
+        let energy = symptomValues[0]
+        let recent = self.mean(of: energy, from: today - 2, through: today), before = self.mean(of: energy, from: today - 9, through: today - 3)
+        put(recent.isNaN || before.isNaN ? Float.nan : recent - before)
+        // Logging.
+        var loggedDays = 0
+        for index in max(0, today - 13)...max(0, today) where index < dayCount && logged[index] { loggedDays += 1 }
+        put(Float(14 - loggedDays) / 14)
+        var sinceLog: Float = .nan
+        var index = min(today, dayCount - 1)
+        while index >= 0 { if logged[index] { sinceLog = Float(today - index); break }; index -= 1 }
+        put(sinceLog)
+        assert(position == TabularFeatureBuilder.featureCount)
+    }
+
+    /// The last day with one-sided ovary pain in `[start + 5, end)` (skipping the menses).
+    func lastOvaryPain(from start: CalendarDay, before end: CalendarDay) -> CalendarDay? {
+        let lower = max(0, firstDay.distance(to: start) + 5), upper = min(dayCount, firstDay.distance(to: end))
+        guard lower < upper else { return nil }
+        for index in stride(from: upper - 1, through: lower, by: -1) where ovaryPain[index] {
+            return firstDay.advanced(by: index)
+        }
+        return nil
+    }
+
+    func mean(of values: [Float], from lower: Int, through upper: Int) -> Float {
+        var total: Float = 0, count = 0
+        let low = max(0, lower), high = min(dayCount - 1, upper)
+        guard low <= high else { return .nan }
+        for index in low...high where !values[index].isNaN { total += values[index]; count += 1 }
+        return count > 0 ? total / Float(count) : .nan
+    }
+
+    func slope(of values: [Float], from lower: Int, through upper: Int) -> Float {
+        var xs: [Float] = [], ys: [Float] = []
+        let low = max(0, lower), high = min(dayCount - 1, upper)
+        guard low <= high else { return .nan }
+        for index in low...high where !values[index].isNaN { xs.append(Float(index - upper)); ys.append(values[index]) }
+        return TabularFeatureBuilder.slope(ys, at: xs)
+    }
+
+    /// Least-squares slope of `values` against `positions` (default 0, 1, 2, …); `nan` below 3 points.
+    static func slope(_ values: [Float], at positions: [Float]? = nil) -> Float {
+        guard values.count >= 3 else { return .nan }
+        let xs = positions ?? values.indices.map(Float.init)
+        let meanX = xs.reduce(0, +) / Float(xs.count), meanY = values.reduce(0, +) / Float(values.count)
+        var covariance: Float = 0, variance: Float = 0
+        for (x, y) in zip(xs, values) { covariance += (x - meanX) * (y - meanY); variance += (x - meanX) * (x - meanX) }
+        return variance > 0 ? covariance / variance : .nan
+    }
+}

@@ -1,1 +1,0 @@
-// `Personalization` module. Its contents arrive with the issue that builds it.

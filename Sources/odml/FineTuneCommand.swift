@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml finetune`: personalise a model for one user, under the guardrail, and write her model file.
+struct FineTuneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finetune",
+        abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model."
+    )
+
+    @Option(name: .long, help: "The model to personalise: a .odml file, or 'rules'.")
+    var model: String
+
+    @Option(name: .long, help: "Dataset directory with the user's tables (user_profile.csv, cycle_entries.csv, ...).")
+    var data: String
+
+    @Option(name: .long, help: "The user id.")
+    var user: String
+
+    @Option(name: .long, help: "Last day of data to use, YYYY-MM-DD (default: her last logged day).")
+    var until: String?
+
+    @Option(name: .long, help: "Her feedback: a feedback store (SQLite) or a CSV 'user_id,date,feedback'.")
+    var feedback: String?
+
+    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal.")
+    var strategies = "residual,luteal"
+
+    @Option(name: .long, help: "Where to write her model file.")
+    var out: String
+
+    @Option(name: .long, help: "A file whose first line is the password: the output is encrypted with it (and an encrypted input read with it).")
+    var passwordFile: String?
+
+    @Flag(name: .long, help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        guard URL(fileURLWithPath: out).standardizedFileURL != URL(fileURLWithPath: model).standardizedFileURL else {
+            throw ValidationError("--out must differ from --model: the model being personalised is never overwritten")
+        }
+        if let until, CalendarDay(iso: until) == nil {
+            throw ValidationError("--until: expected a date YYYY-MM-DD, found \"\(until)\"")
+        }
+        _ = try Self.tuners(named: strategies)
+    }
+
+    func run() throws {
+        do {
+            let password = try passwordFile.map(InspectCommand.readPassword)
+            let dataset = try CycleDataset.load(from: URL(fileURLWithPath: data))
+            guard let history = dataset.users.first(where: { $0.userID == user }) else {
+                throw PersonalizationError.unknownUser(id: user, source: data)
+            }
+            guard let lastDay = history.records.last?.date else {
+                throw PersonalizationError.noHistory(user: user, detail: "no day logged in \(data)")
+            }
+            let cutoff = until.flatMap { CalendarDay(iso: $0) } ?? lastDay
+            let base = try Self.loadModel(model, password: password, dataset: dataset)
+            let signals = try feedback.map { try FeedbackSignal.load(from: URL(fileURLWithPath: $0), userID: user, through: cutoff) } ?? []
+            let personalizer = Personalizer(tuners: try Self.tuners(named: strategies))
+            let started = Date()
+            let outcome = try personalizer.personalize(base.predictor, history: history, cutoff: cutoff, signals: signals)
+            let seconds = Date().timeIntervalSince(started)
+            let record = PersonalModelRecord(outcome: outcome, userID: user)
+            let outURL = URL(fileURLWithPath: out)
+            try PersonalModelFile.write(try PersonalModelFile.personalized(base.file, record: record), to: outURL, password: password)
+            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            FileHandle.standardError.write(Data("fine-tuned \(user) up to \(cutoff) in \(String(format: "%.2f", seconds)) s\n".utf8))
+            if json {
+                let summary = Summary(user: user, cutoff: cutoff.iso, strategy: record.strategy, kept: record.kept, reason: record.reason,
+                                      feedbackSignals: signals.count, inaccurateSignals: signals.filter { !$0.isAccurate }.count,
+                                      currentScore: outcome.currentScore, candidateScore: outcome.candidateScore,
+                                      out: out, bytes: size, encrypted: password != nil)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } else {
+                print("user \(user), data up to \(cutoff), \(history.truncated(through: cutoff).periodStarts.count) period starts, "
+                      + "\(signals.count) feedback signals (\(signals.filter { !$0.isAccurate }.count) inaccurate)")
+                print(record.reason)
+                print("wrote \(out) (\(size) bytes\(password != nil ? ", encrypted" : ""), strategy \(record.strategy))")
+            }
+        } catch let error as PersonalizationError {
+            throw Failure(message: error.description)
+        } catch let error as DatasetError {
+            throw Failure(message: error.description)
+        } catch let error as ModelFileError {
+            throw Failure(message: "\(model): \(error)")
+        }
+    }
+
+    /// The JSON summary.
+    struct Summary: Encodable {
+        let user: String
+        let cutoff: String
+        let strategy: String
+        let kept: Bool
+        let reason: String
+        let feedbackSignals: Int
+        let inaccurateSignals: Int
+        let currentScore: Guardrail.Score?
+        let candidateScore: Guardrail.Score?
+        let out: String
+        let bytes: Int
+        let encrypted: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case user, cutoff, strategy, kept, reason, out, bytes, encrypted
+            case feedbackSignals = "feedback_signals"
+            case inaccurateSignals = "inaccurate_signals"
+            case currentScore = "current_score"
+            case candidateScore = "candidate_score"
+        }
+    }
+
+    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// The strategies named in a comma-separated list.
+    static func tuners(named list: String) throws -> [any FineTuner] {
+        try list.split(separator: ",").map { name -> any FineTuner in
+            switch name.trimmingCharacters(in: .whitespaces) {
+            case "residual": return ResidualCorrectionTuner()
+            case "luteal": return LutealTuner()
+            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual or luteal")
+            }
+        }
+    }
+
+    /// A model to personalise: its file (kept as the base of the personal file) and its predictor.
+    /// A personal model is re-personalised from its population base: its record is replaced.
+    static func loadModel(_ name: String, password: String?, dataset: CycleDataset) throws -> (file: ModelFile, predictor: any CyclePredictor) {
+        if PredictorFactory.builtInNames.contains(name) {
+            return (ModelFile(kind: "cycle-\(name)"), try PredictorFactory.makePredictor(named: name, dataset: dataset))
+        }
+        let url = URL(fileURLWithPath: name)
+        let file = try PersonalModelFile.read(from: url, password: password)
+        let base: any CyclePredictor
+        switch file.header.kind {
+        case "cycle-rules": base = RuleEngine()
+        default:
+            throw PersonalizationError.unsupportedModel(path: name, detail: "kind \"\(file.header.kind)\" is not a cycle model this build can run")
+        }
+        return (file, base)
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml learning-curve`: how much personalisation helps after 1, 3, 6, 12 months of her data.
+struct LearningCurveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learning-curve",
+        abstract: "Measure rules, pre-trained, fine-tuned and oracle accuracy on held-out users after months of personal history."
+    )
+
+    @Option(name: .long, help: "Dataset directory of held-out users (not used to pre-train the model).")
+    var data: String
+
+    @Option(name: .long, help: "Comma-separated pre-trained models to personalise: .odml files or 'rules'.")
+    var models: String
+
+    @Option(name: .long, help: "Comma-separated months of personal history.")
+    var months = "1,3,6,12"
+
+    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal.")
+    var strategies = "residual,luteal"
+
+    @Option(name: .long, help: "Cycles evaluated after each cut-off.")
+    var evaluationCycles = 2
+
+    @Option(name: .long, help: "Use only the first N users (0: all).")
+    var users = 0
+
+    @Option(name: .long, help: "Bootstrap resamples for the 95 % intervals.")
+    var bootstrap = 1000
+
+    @Flag(name: .long, help: "Do not simulate her feedback on past alerts.")
+    var noFeedback = false
+
+    @Option(name: .long, help: "Write an SVG plot of the curve to this file (one file per model: -<model> is appended after the first).")
+    var svg: String?
+
+    @Option(name: .long, help: "A file whose first line is the password of encrypted models.")
+    var passwordFile: String?
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard !parsedMonths.isEmpty, parsedMonths.allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("--months: expected positive whole numbers separated by commas, found \"\(months)\"")
+        }
+        guard evaluationCycles >= 1 else { throw ValidationError("--evaluation-cycles: expected at least 1, found \(evaluationCycles)") }
+        guard bootstrap >= 0 else { throw ValidationError("--bootstrap: expected 0 or more, found \(bootstrap)") }
+        _ = try FineTuneCommand.tuners(named: strategies)
+    }
+
+    var parsedMonths: [Int] { months.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func run() throws {
+        do {
+            let password = try passwordFile.map(InspectCommand.readPassword)
+            let dataset = try CycleDataset.load(from: URL(fileURLWithPath: data))
+            let histories = users > 0 ? Array(dataset.users.prefix(users)) : dataset.users
+            let oracle: (any CyclePredictor)? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
+            if oracle == nil { FileHandle.standardError.write(Data("no truth file in \(data): the oracle column is left out\n".utf8)) }
+            let personalizer = Personalizer(tuners: try FineTuneCommand.tuners(named: strategies))
+            let configuration = LearningCurve.Configuration(months: parsedMonths, evaluationCycles: evaluationCycles,
+                                                            bootstrapSamples: bootstrap, simulatedFeedback: !noFeedback)
+            var objects: [String] = []
+            for (index, name) in models.split(separator: ",").map(String.init).enumerated() {
+                let pretrained = try FineTuneCommand.loadModel(name, password: password, dataset: dataset).predictor
+                let curve = LearningCurve(models: .init(rules: RuleEngine(), pretrained: pretrained, oracle: oracle, personalizer: personalizer),
+                                          configuration: configuration)
+                let started = Date()
+                let result = try curve.compute(histories) { done, total in
+                    if done % 25 == 0 || done == total {
+                        FileHandle.standardError.write(Data("\(name): \(done)/\(total) users\n".utf8))
+                    }
+                }
+                FileHandle.standardError.write(Data("\(name): done in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
+                if json {
+                    objects.append(try result.json(extra: ["model": pretrained.name, "data": data]))
+                } else {
+                    print("learning curve of \(pretrained.name) on \(data) (\(histories.count) users, next \(evaluationCycles) cycles after each cut-off)")
+                    print(result.table())
+                }
+                if let svg {
+                    let path = index == 0 ? svg : Self.path(svg, suffix: pretrained.name)
+                    let title = "Alert accuracy after fine-tuning \(pretrained.name) (\(URL(fileURLWithPath: data).lastPathComponent))"
+                    try Data(result.svg(title: title).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    FileHandle.standardError.write(Data("wrote \(path)\n".utf8))
+                }
+            }
+            if json { print(objects.count == 1 ? objects[0] : "[\n" + objects.joined(separator: ",\n") + "\n]") }
+        } catch let error as PersonalizationError {
+            throw FineTuneCommand.Failure(message: error.description)
+        } catch let error as DatasetError {
+            throw FineTuneCommand.Failure(message: error.description)
+        }
+    }
+
+    /// `plot.svg` → `plot-gbt.svg`.
+    static func path(_ path: String, suffix: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(suffix).\(url.pathExtension)").path
+    }
+}
