@@ -17,6 +17,7 @@ struct ODML: ParsableCommand {
             ElaroCommand.self,
             FineTuneCommand.self,
             LearningCurveCommand.self,
+            ValidateCommand.self,
         ]
     )
 }
