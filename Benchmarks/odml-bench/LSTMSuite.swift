@@ -34,78 +34,76 @@ enum LSTMSuite {
         pattern([steps, batch, inputSize], scale: 1, frequency: 0.05, phase: 0.3)
     }
 
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-
-    /// Median and p99 in microseconds of `repetitions` timed calls after `warmUp` untimed ones.
-    static func measure(warmUp: Int, repetitions: Int, _ body: () throws -> Void) rethrows -> (median: Double, p99: Double) {
-        for _ in 0..<warmUp { try body() }
-        var samples: [Double] = []
-        samples.reserveCapacity(repetitions)
-        for _ in 0..<repetitions {
-            let start = now()
-            try body()
-            samples.append(Double(now() - start) / 1000)
-        }
-        samples.sort()
-        let p99Index = min(samples.count - 1, Int((Double(samples.count) * 0.99).rounded(.up)) - 1)
-        return (samples[samples.count / 2], samples[p99Index])
-    }
-
-    static func emit(_ name: String, _ timing: (median: Double, p99: Double), extra: [String: Any] = [:]) {
-        var record: [String: Any] = ["benchmark": "lstm", "case": name, "ours_median_us": timing.median, "ours_p99_us": timing.p99]
-        record.merge(extra) { $1 }
-        let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
-    }
-
-    static func run(arguments: [String]) throws {
+    /// Runs the three cases. Inference and streaming use 1 BLAS thread; training uses
+    /// `--threads` (default 2). Allocation counts appear when the malloc counter is preloaded.
+    static func run(_ harness: BenchmarkHarness) throws {
         let (lstm, head) = model()
 
-        // 1. Batch-1 inference over a 90-day sequence, one thread.
+        // 1. Batch-1 inference over a 90-day sequence.
         BLAS.threadCount = 1
         let sequence = input(batch: 1)
         var state = LSTM.StreamingState(for: lstm)
         var outputs = [Float](repeating: 0, count: steps * hiddenSize)
-        let inference = sequence.withUnsafeBufferPointer { x in
-            measure(warmUp: 200, repetitions: 2000) {
-                state.reset()
+        let runSequence = {
+            state.reset()
+            sequence.withUnsafeBufferPointer { x in
                 outputs.withUnsafeMutableBufferPointer { lstm.run(x.baseAddress!, steps: steps, state: &state, outputs: $0.baseAddress!) }
             }
         }
-        emit("inference_b1_t90_h32", inference, extra: ["threads": 1, "checksum": Double(outputs.reduce(0, +))])
+        if harness.shouldRun("inference_b1_t90_h32") {
+            let measurement = harness.measure(runSequence)
+            runSequence()
+            var extra: [String: Any] = ["blas_threads": 1, "checksum": Double(outputs.reduce(0, +))]
+            if let allocations = AllocationCounter.allocationsPerCall(runSequence) { extra["allocations_per_call"] = allocations }
+            harness.report("inference_b1_t90_h32", measurement, extra: extra)
+        }
 
-        // 2. One streaming step (carry (h, c), feed today's features), one thread.
-        state.reset()
-        var day = 0
-        let streaming = sequence.withUnsafeBufferPointer { x in
-            measure(warmUp: 1000, repetitions: 10000) {
-                lstm.step(x.baseAddress! + (day % steps) * inputSize, state: &state)
+        // 2. One streaming step: carry (h, c), feed today's features.
+        if harness.shouldRun("streaming_step_h32") {
+            var day = 0
+            let streamingStep = {
+                sequence.withUnsafeBufferPointer { x in lstm.step(x.baseAddress! + (day % steps) * inputSize, state: &state) }
                 day += 1
             }
+            state.reset()
+            let measurement = harness.measure(streamingStep)
+            var extra: [String: Any] = ["blas_threads": 1]
+            if let allocations = AllocationCounter.allocationsPerCall(streamingStep) { extra["allocations_per_call"] = allocations }
+            state.reset()
+            sequence.withUnsafeBufferPointer { x in for step in 0..<steps { lstm.step(x.baseAddress! + step * inputSize, state: &state) } }
+            extra["checksum"] = Double(state.hidden.reduce(0, +))
+            harness.report("streaming_step_h32", measurement, extra: extra)
         }
-        state.reset()
-        sequence.withUnsafeBufferPointer { x in for step in 0..<steps { lstm.step(x.baseAddress! + step * inputSize, state: &state) } }
-        emit("streaming_step_h32", streaming, extra: ["threads": 1, "checksum": Double(state.hidden.reduce(0, +))])
 
-        // 3. Training: forward + BPTT + Adam on batch 64 × 90 steps, per-step head and MSE, 2 threads.
-        BLAS.threadCount = 2
-        var model = _BenchmarkModel(lstm: lstm, head: head)
-        let batchInput = input(batch: trainingBatch)
-        let targets = pattern([steps * trainingBatch, 1], scale: 0.5, frequency: 0.013, phase: 0)
-        var adam = try Adam(learningRate: 1e-3)
-        var lastLoss: Float = 0
-        let training = try measure(warmUp: 3, repetitions: 30) {
-            model.zeroGradients()
-            let output = try model.lstm.forward(batchInput)
-            let predictions = try model.head.forward(try output.outputs.reshaped(to: [steps * trainingBatch, hiddenSize]))
-            let loss = try MeanSquaredError.loss(predictions: predictions, targets: targets)
-            let dHidden = try model.head.backward(loss.gradient)
-            _ = try model.lstm.backward(try dHidden.reshaped(to: [steps, trainingBatch, hiddenSize]))
-            adam.update(&model)
-            lastLoss = loss.value
+        // 3. Training: forward + BPTT + Adam on batch 64 × 90 steps, per-step head and MSE.
+        if harness.shouldRun("training_b64_t90_h32") {
+            BLAS.threadCount = harness.options.threads
+            var model = _BenchmarkModel(lstm: lstm, head: head)
+            let batchInput = input(batch: trainingBatch)
+            let targets = pattern([steps * trainingBatch, 1], scale: 0.5, frequency: 0.013, phase: 0)
+            var adam = try Adam(learningRate: 1e-3)
+            var lastLoss: Float = 0
+            var failure: Error?
+            let measurement = harness.measure {
+                do {
+                    model.zeroGradients()
+                    let output = try model.lstm.forward(batchInput)
+                    let predictions = try model.head.forward(try output.outputs.reshaped(to: [steps * trainingBatch, hiddenSize]))
+                    let loss = try MeanSquaredError.loss(predictions: predictions, targets: targets)
+                    let dHidden = try model.head.backward(loss.gradient)
+                    _ = try model.lstm.backward(try dHidden.reshaped(to: [steps, trainingBatch, hiddenSize]))
+                    adam.update(&model)
+                    lastLoss = loss.value
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            harness.report("training_b64_t90_h32", measurement,
+                           extra: ["blas_threads": harness.options.threads,
+                                   "sequences_per_second": Double(trainingBatch) / (measurement.medianMicroseconds / 1e6),
+                                   "last_loss": Double(lastLoss)])
         }
-        emit("training_b64_t90_h32", training,
-             extra: ["threads": 2, "sequences_per_second": Double(trainingBatch) / (training.median / 1e6), "last_loss": Double(lastLoss)])
     }
 }
 

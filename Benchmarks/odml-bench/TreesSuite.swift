@@ -65,7 +65,7 @@ enum TreesSuite {
         for (key, value) in extra { record[key] = value }
         let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
-        fflush(stdout)
+        FileHandle.standardOutput.synchronizeFile()
     }
 
     static func run(_ harness: BenchmarkHarness) throws {

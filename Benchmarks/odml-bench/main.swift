@@ -5,7 +5,7 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("elaro", { _ in try ElaroSuite.run(arguments: []) }),
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
-    ("lstm", { _ in try LSTMSuite.run(arguments: []) }),
+    ("lstm", LSTMSuite.run),
     ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
     ("trees", TreesSuite.run),
     ("explanations", ExplanationsSuite.run),

@@ -4,9 +4,9 @@
 /// "bins `1...t` go left" is the raw-value test `x <= upperBounds[t - 1]`.
 ///
 /// When a feature has at most `maximumBinCount - 1` distinct values, every distinct value gets
-/// its own bin and the bounds lie between neighbours; otherwise bounds are quantiles of the
-/// sorted values (each bin holds about the same number of rows), always strictly between two
-/// distinct values.
+/// its own bin and the bounds lie between neighbours; otherwise bounds are greedy quantiles of
+/// the sorted values (each bin holds about the same number of rows, a very frequent value gets a
+/// bin to itself), always strictly between two distinct values.
 public struct BinMapper: Sendable, Equatable {
     /// Per feature: increasing bin upper bounds (raw values); `upperBounds[f].count + 1` value bins.
     public let upperBounds: [[Float]]
@@ -65,8 +65,35 @@ public struct BinMapper: Sendable, Equatable {
         return (middle >= low && middle < high) ? middle : low
     }
 
+    /// Bound separating zero from its neighbours: zero always has a bin of its own (as in LightGBM).
+    static let _zeroMargin: Float = 1e-35
+
     static func _bounds(sorted values: [Float], valueBinLimit: Int) -> [Float] {
         guard !values.isEmpty else { return [] }
+        // Negative and positive values are binned separately, in proportion to their counts,
+        // around a bin that holds zero: `(-margin, margin]`.
+        let negativeEnd = values.firstIndex { $0 >= -_zeroMargin } ?? values.count
+        let positiveStart = values.firstIndex { $0 > _zeroMargin } ?? values.count
+        let negativeCount = negativeEnd, positiveCount = values.count - positiveStart
+        guard negativeCount + positiveCount > 0 else { return [] }
+        var bounds: [Float] = []
+        if negativeCount > 0 {
+            let share = Double(negativeCount) / Double(negativeCount + positiveCount)
+            let negativeBins = max(1, Int(share * Double(valueBinLimit - 1)))
+            bounds = _partBounds(sorted: values[..<negativeEnd], valueBinLimit: negativeBins)
+            bounds.append(-_zeroMargin)
+        }
+        if positiveCount > 0 {
+            bounds.append(_zeroMargin)
+            let positiveBins = max(1, valueBinLimit - bounds.count)
+            bounds += _partBounds(sorted: values[positiveStart...], valueBinLimit: positiveBins)
+        }
+        return bounds
+    }
+
+    /// Bounds strictly inside `values` (sorted) splitting them into at most `valueBinLimit` bins.
+    static func _partBounds(sorted values: ArraySlice<Float>, valueBinLimit: Int) -> [Float] {
+        guard !values.isEmpty, valueBinLimit > 1 else { return [] }
         var distinct: [Float] = []
         var counts: [Int] = []
         for x in values {
@@ -75,21 +102,27 @@ public struct BinMapper: Sendable, Equatable {
         if distinct.count <= valueBinLimit {
             return (0..<(distinct.count - 1)).map { _midpoint(distinct[$0], distinct[$0 + 1]) }
         }
-        // Quantile bounds: close a bin once it holds its share of the remaining rows.
+        // Quantile bounds, greedily: a value holding at least a bin's share of rows gets a bin of
+        // its own; otherwise a bin closes once it holds its share of the rows not yet binned (or
+        // half of it, just before a value that gets its own bin).
+        var meanBinSize = Double(values.count) / Double(valueBinLimit)
+        let isLarge = counts.map { Double($0) >= meanBinSize }
+        var remainingBins = valueBinLimit - isLarge.filter { $0 }.count
+        var remainingRows = zip(counts, isLarge).reduce(0) { $0 + ($1.1 ? 0 : $1.0) }
+        meanBinSize = Double(remainingRows) / Double(max(1, remainingBins))
         var result: [Float] = []
-        var remainingRows = values.count
-        var remainingBins = valueBinLimit
         var inBin = 0
         for index in 0..<(distinct.count - 1) {
+            if !isLarge[index] { remainingRows -= counts[index] }
             inBin += counts[index]
-            let target = Double(remainingRows) / Double(remainingBins)
-            let distinctLeft = distinct.count - 1 - index
-            if Double(inBin) >= target || distinctLeft < remainingBins {
+            if isLarge[index] || Double(inBin) >= meanBinSize || (isLarge[index + 1] && Double(inBin) >= max(1, meanBinSize / 2)) {
                 result.append(_midpoint(distinct[index], distinct[index + 1]))
-                remainingRows -= inBin
-                remainingBins -= 1
+                if result.count >= valueBinLimit - 1 { break }
                 inBin = 0
-                if remainingBins == 1 { break }
+                if !isLarge[index] {
+                    remainingBins -= 1
+                    meanBinSize = Double(remainingRows) / Double(max(1, remainingBins))
+                }
             }
         }
         return result

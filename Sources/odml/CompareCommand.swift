@@ -12,7 +12,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "Dataset directory (or .sqlite file).")
     var data: String
 
-    @Option(name: .long, help: "Comma-separated models, e.g. rules,oracle.")
+    @Option(name: .long, help: "Comma-separated models, e.g. rules,oracle,Models/cycle-lstm.odml.")
     var models: String = "rules,oracle"
 
     @Flag(name: .long, help: "Print one JSON object.")
@@ -25,7 +25,7 @@ struct CompareCommand: ParsableCommand {
     var bootstrap: Int = 200
 
     func validate() throws {
-        let names = models.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = models.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !names.isEmpty, !names.contains(where: \.isEmpty) else { throw ValidationError("--models needs names separated by commas, found \"\(models)\"") }
         guard Set(names).count == names.count else { throw ValidationError("--models lists a model twice: \"\(models)\"") }
     }
@@ -33,7 +33,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try CyclesCommandSupport.run {
             let dataset = try CyclesCommandSupport.loadDataset(data, lenient: lenient)
-            let names = models.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = models.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let predictors = try names.map { try PredictorFactory.makePredictor(named: $0, dataset: dataset) }
             let evaluator = CycleEvaluator(bootstrapSamples: max(bootstrap, 0))
             let reports = try predictors.map { try evaluator.evaluate($0, on: dataset) }

@@ -17,6 +17,9 @@ struct ODML: ParsableCommand {
             ElaroCommand.self,
             FineTuneCommand.self,
             LearningCurveCommand.self,
+            PredictCommand.self,
+            ExplainCommand.self,
+            TrainCommand.self,
             ValidateCommand.self,
         ]
     )

@@ -150,22 +150,22 @@ public struct TabularFeatureBuilder: Sendable {
         put(Double(max(0, knownCount - 1)))
         put(lengths.last)
         put(lengths.count >= 2 ? lengths[lengths.count - 2] : nil)
-        let mean = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
+        let meanLength = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
         let sorted = lengths.sorted()
-        let median = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        let medianLength = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
                                                : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2)
-        put(mean)
-        put(median)
-        if let mean, lengths.count >= 2 {
-            put((lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(lengths.count - 1)).squareRoot())
+        put(meanLength)
+        put(medianLength)
+        if let meanLength, lengths.count >= 2 {
+            put((lengths.reduce(0) { $0 + ($1 - meanLength) * ($1 - meanLength) } / Double(lengths.count - 1)).squareRoot())
             put(TabularFeatureBuilder.slope(lengths.map { Float($0) }))
         } else {
             put(nil as Double?); put(nil as Double?)
         }
         put(sorted.first)
         put(sorted.last)
-        put(mean.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
-        put(median.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(meanLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        put(medianLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
         put(declaredIrregular)
 
         // Ovulation signals: one-sided ovary pain after the menses, per past cycle and this one.
@@ -186,22 +186,22 @@ public struct TabularFeatureBuilder: Sendable {
         let sincePain = painThisCycle.map { Double($0.distance(to: day)) }
         put(sincePain)
         put(sincePain.map { (luteal ?? 14) - $0 })
-        put(mean(of: uterusPain, from: today - 6, through: today))
+        put(self.mean(of: uterusPain, from: today - 6, through: today))
 
         // Symptom blocks.
         for kindIndex in TabularFeatureBuilder.symptomKinds.indices {
             let values = symptomValues[kindIndex]
             put(today >= 0 && today < dayCount ? values[today] : .nan)
-            let mean3 = mean(of: values, from: today - 2, through: today)
+            let mean3 = self.mean(of: values, from: today - 2, through: today)
             put(mean3)
-            put(mean(of: values, from: today - 6, through: today))
+            put(self.mean(of: values, from: today - 6, through: today))
             put(slope(of: values, from: today - 6, through: today))
-            let baseline = mean(of: values, from: today - 59, through: today)
+            let baseline = self.mean(of: values, from: today - 59, through: today)
             put(mean3.isNaN || baseline.isNaN ? Float.nan : mean3 - baseline)
         }
         // Energy drop: last 3 days against the 7 days before them.
         let energy = symptomValues[0]
-        let recent = mean(of: energy, from: today - 2, through: today), before = mean(of: energy, from: today - 9, through: today - 3)
+        let recent = self.mean(of: energy, from: today - 2, through: today), before = self.mean(of: energy, from: today - 9, through: today - 3)
         put(recent.isNaN || before.isNaN ? Float.nan : recent - before)
         // Logging.
         var loggedDays = 0

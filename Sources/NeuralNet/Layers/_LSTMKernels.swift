@@ -1,45 +1,27 @@
 import Foundation
+import TensorCore
 
 /// The elementwise parts of an LSTM step, shared by training, batch inference and streaming.
 enum _LSTMKernels {
     /// Activates the pre-activations `gates` (`[i f g o]`, 4·H) in place and computes
-    /// `c = f ⊙ c_prev + i ⊙ g`, `tanh(c)` and `h = o ⊙ tanh(c)`.
+    /// `c = f ⊙ c_prev + i ⊙ g`, `tanh(c)` (into `tanhCell` when given) and `h = o ⊙ tanh(c)`.
+    /// `cell` may equal `previousCell` (streaming updates in place). Uses TensorCore's SIMD
+    /// `VectorMath` kernels; allocates nothing.
     @inline(__always)
     static func cellForward(gates: UnsafeMutablePointer<Float>, previousCell: UnsafePointer<Float>,
                             cell: UnsafeMutablePointer<Float>, tanhCell: UnsafeMutablePointer<Float>?,
                             hidden: UnsafeMutablePointer<Float>, hiddenSize: Int) {
         let h = hiddenSize
-        var start = 0
-        while start + 8 <= h {
-            let input = _VectorMath.sigmoid(_VectorMath.load(gates + start))
-            let forget = _VectorMath.sigmoid(_VectorMath.load(gates + h + start))
-            let candidate = _VectorMath.tanh(_VectorMath.load(gates + 2 * h + start))
-            let output = _VectorMath.sigmoid(_VectorMath.load(gates + 3 * h + start))
-            _VectorMath.store(input, gates + start)
-            _VectorMath.store(forget, gates + h + start)
-            _VectorMath.store(candidate, gates + 2 * h + start)
-            _VectorMath.store(output, gates + 3 * h + start)
-            let c = forget * _VectorMath.load(previousCell + start) + input * candidate
-            let tanhC = _VectorMath.tanh(c)
-            _VectorMath.store(c, cell + start)
-            if let tanhCell { _VectorMath.store(tanhC, tanhCell + start) }
-            _VectorMath.store(output * tanhC, hidden + start)
-            start += 8
+        VectorMath.sigmoid(gates, into: gates, count: 2 * h)
+        VectorMath.tanh(gates + 2 * h, into: gates + 2 * h, count: h)
+        VectorMath.sigmoid(gates + 3 * h, into: gates + 3 * h, count: h)
+        for j in 0..<h {
+            cell[j] = gates[h + j] * previousCell[j] + gates[j] * gates[2 * h + j]
         }
-        for j in start..<h {
-            let input = sigmoid(gates[j])
-            let forget = sigmoid(gates[h + j])
-            let candidate = Foundation.tanh(gates[2 * h + j])
-            let output = sigmoid(gates[3 * h + j])
-            gates[j] = input
-            gates[h + j] = forget
-            gates[2 * h + j] = candidate
-            gates[3 * h + j] = output
-            let c = forget * previousCell[j] + input * candidate
-            let tanhC = Foundation.tanh(c)
-            cell[j] = c
-            tanhCell?[j] = tanhC
-            hidden[j] = output * tanhC
+        let tanhC = tanhCell ?? hidden
+        VectorMath.tanh(cell, into: tanhC, count: h)
+        for j in 0..<h {
+            hidden[j] = gates[3 * h + j] * tanhC[j]
         }
     }
 

@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml predict`: one user's cycle forecast for one day, with its reasoning.
+struct PredictCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "predict",
+        abstract: "Forecast one user's next period, ovulation, energy and mood on one day, with the reasoning."
+    )
+
+    /// Options shared by `predict` and `explain`.
+    struct Options: ParsableArguments {
+        @Option(name: .long, help: "Model: \(PredictorFactory.builtInNames.joined(separator: " or ")).")
+        var model: String = "rules"
+
+        @Option(name: .long, help: "Dataset directory (or .sqlite file).")
+        var data: String
+
+        @Option(name: .long, help: "User id.")
+        var user: String
+
+        @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used).")
+        var date: String
+
+        @Option(name: .long, help: "Language of the sentences: fr or en.")
+        var lang: String = "fr"
+
+        @Flag(name: .long, help: "Print one JSON object.")
+        var json = false
+
+        @Flag(name: .long, help: "Skip bad rows instead of failing (they are listed on stderr).")
+        var lenient = false
+    }
+
+    @OptionGroup var options: Options
+
+    func run() throws {
+        try PredictCommand.runReportingErrors {
+            let context = try PredictCommand.Context(options: options)
+            if options.json {
+                print(try CyclesCommandSupport.json(context.report))
+                return
+            }
+            for line in context.summaryLines() { print(line) }
+            print(options.lang == "en" ? "Top factors:" : "Principaux facteurs :")
+            if context.prediction.reasoning.factors.isEmpty { print("  –") }
+            for factor in context.prediction.reasoning.factors {
+                print("  " + PredictCommand.signed(factor.contribution) + " d  " + factor.key + "  " + factor.phrase)
+            }
+        }
+    }
+
+    /// A loaded dataset, the chosen user and the prediction for the chosen day.
+    struct Context {
+        let options: Options
+        let day: CalendarDay
+        let history: UserHistory
+        let prediction: CyclePrediction
+        let predictorName: String
+
+        init(options: Options) throws {
+            guard ["fr", "en"].contains(options.lang) else {
+                throw PredictCommand.Failure("--lang: expected fr or en, found \"\(options.lang)\"")
+            }
+            guard let day = CalendarDay(iso: options.date) else {
+                throw PredictCommand.Failure("--date: expected a date YYYY-MM-DD, found \"\(options.date)\"")
+            }
+            let dataset = try CyclesCommandSupport.loadDataset(options.data, lenient: options.lenient)
+            guard let history = dataset.users.first(where: { $0.userID == options.user }) else {
+                throw PredictCommand.Failure("--user: no user \"\(options.user)\" in \(options.data) (\(dataset.users.count) users)")
+            }
+            let predictor = try PredictorFactory.makePredictor(named: options.model, dataset: dataset)
+            self.options = options
+            self.day = day
+            self.history = history
+            self.predictorName = predictor.name
+            self.prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
+        }
+
+        var report: Report {
+            Report(model: predictorName, user: history.userID, asOf: day, nextPeriodStart: prediction.nextPeriodStart,
+                   nextPeriodUncertaintyDays: prediction.nextPeriodUncertaintyDays,
+                   ovulation: prediction.ovulation.map { .init(date: $0.date, passedProbability: $0.passedProbability) },
+                   energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue) },
+                   moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue) },
+                   reasoning: prediction.reasoning)
+        }
+
+        /// The forecast as a few text lines.
+        func summaryLines() -> [String] {
+            let english = options.lang == "en"
+            var lines = ["\(predictorName) · user \(history.userID) · \(english ? "as of" : "au") \(day.iso)"]
+            lines.append((english ? "Next period: " : "Prochaines règles : ") + prediction.nextPeriodStart.iso
+                         + String(format: " (±%.1f %@)", prediction.nextPeriodUncertaintyDays, english ? "d" : "j"))
+            if let ovulation = prediction.ovulation {
+                lines.append((english ? "Ovulation: " : "Ovulation : ") + ovulation.date.iso
+                             + String(format: english ? " (passed: %.0f%%)" : " (passée : %.0f %%)", ovulation.passedProbability * 100))
+            }
+            if let energy = prediction.energyTomorrow {
+                lines.append((english ? "Energy tomorrow: " : "Énergie demain : ") + "\(energy.level.rawValue) (\(String(format: "%.1f", energy.value)))")
+            }
+            if let mood = prediction.moodTomorrow {
+                lines.append((english ? "Mood tomorrow: " : "Humeur demain : ") + "\(mood.level.rawValue) (\(String(format: "%.1f", mood.value)))")
+            }
+            lines.append((english ? "Why: " : "Pourquoi : ") + prediction.reasoning.text)
+            return lines
+        }
+    }
+
+    /// The JSON form of `odml predict`.
+    struct Report: Encodable {
+        struct Ovulation: Encodable {
+            let date: CalendarDay
+            let passedProbability: Double
+            enum CodingKeys: String, CodingKey { case date, passedProbability = "passed_probability" }
+        }
+        struct Level: Encodable {
+            let value: Double
+            let level: String
+        }
+        let model: String
+        let user: String
+        let asOf: CalendarDay
+        let nextPeriodStart: CalendarDay
+        let nextPeriodUncertaintyDays: Double
+        let ovulation: Ovulation?
+        let energyTomorrow: Level?
+        let moodTomorrow: Level?
+        let reasoning: Reasoning
+
+        enum CodingKeys: String, CodingKey {
+            case model, user, ovulation, reasoning
+            case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
+            case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
+        }
+    }
+
+    /// A bad command line or input, printed as one line.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Runs `body`, printing any module error as one line on stderr and exiting with status 1.
+    static func runReportingErrors(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as ExitCode { throw error } catch {
+            CyclesCommandSupport.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `+2.0` / `-0.5`.
+    static func signed(_ value: Double) -> String { String(format: "%+.2f", value) }
+}
