@@ -20,6 +20,7 @@ struct ODML: ParsableCommand {
             PredictCommand.self,
             ExplainCommand.self,
             TrainCommand.self,
+            ValidateCommand.self,
         ]
     )
 }
