@@ -24,7 +24,7 @@ public struct LatencyProfile: Sendable, Equatable, Encodable {
     public func percentile(_ p: Double) -> Double {
         guard !sortedMicroseconds.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(count)).rounded(.up))
-        return sortedMicroseconds[min(max(rank, 1), count) - 1]
+        return sortedMicroseconds[Swift.min(Swift.max(rank, 1), count) - 1]
     }
 
     /// Median, µs.
