@@ -21,6 +21,13 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
     /// Ovulation-passed threshold of the `luteal` strategy.
     public var lutealPassedThreshold: Double?
 
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case cutoff, strategy, kept, reason, residual
+        case lutealDays = "luteal_days"
+        case lutealPassedThreshold = "luteal_passed_threshold"
+    }
+
     /// The header property that holds the record.
     public static let propertyKey = "personalization"
 
