@@ -34,11 +34,11 @@ public struct LatencyProfile: Sendable, Equatable, Encodable {
     /// Mean, µs.
     public var mean: Double { sortedMicroseconds.isEmpty ? 0 : sortedMicroseconds.reduce(0, +) / Double(count) }
     /// Slowest, µs.
-    public var max: Double { sortedMicroseconds.last ?? 0 }
+    public var maximum: Double { sortedMicroseconds.last ?? 0 }
 
     private enum CodingKeys: String, CodingKey {
         case count, warmupPredictions = "warmup_predictions", threads
-        case p50 = "p50_us", p99 = "p99_us", mean = "mean_us", max = "max_us", histogram
+        case p50 = "p50_us", p99 = "p99_us", mean = "mean_us", maximum = "max_us", histogram
     }
 
     /// Counts per power-of-two bucket of µs: `[(upper bound µs, count)]`, from the fastest
@@ -67,7 +67,7 @@ public struct LatencyProfile: Sendable, Equatable, Encodable {
         try container.encode(p50, forKey: .p50)
         try container.encode(p99, forKey: .p99)
         try container.encode(mean, forKey: .mean)
-        try container.encode(max, forKey: .max)
+        try container.encode(maximum, forKey: .maximum)
         try container.encode(histogram.map { ["le_us": $0.upperMicroseconds, "count": Double($0.count)] }, forKey: .histogram)
     }
 }

@@ -79,7 +79,7 @@ public struct Validator: Sendable {
                 MeasurementKey.latencyP50: MeasuredValue(value: profile.p50, method: method),
                 MeasurementKey.latencyP99: MeasuredValue(value: profile.p99, method: method),
                 MeasurementKey.latencyMean: MeasuredValue(value: profile.mean, method: method),
-                MeasurementKey.latencyMax: MeasuredValue(value: profile.max, method: method),
+                MeasurementKey.latencyMax: MeasuredValue(value: profile.maximum, method: method),
             ])
         }
 

@@ -21,7 +21,7 @@ enum TestSupport {
     /// A file of `bytes` zero bytes (sparse where the file system allows), standing in for a model file.
     static func modelFile(bytes: Int, in directory: URL, name: String = "model.odml") throws -> URL {
         let url = directory.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(bytes))
         try handle.close()

@@ -18,8 +18,11 @@ import Testing
     }()
 
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, error: String) {
+        guard let binary else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "odml binary not found; build it (`swift build`) or set ODML_BINARY"])
+        }
         let process = Process()
-        process.executableURL = try #require(binary, "odml binary not found; build it (`swift build`) or set ODML_BINARY")
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe(), error = Pipe()

@@ -116,7 +116,7 @@ import Testing
         let profile = LatencyProfile(microseconds: (1...1000).reversed().map(Double.init), warmupPredictions: 0, threads: 1)
         #expect(profile.p50 == 500)
         #expect(profile.p99 == 990)
-        #expect(profile.max == 1000)
+        #expect(profile.maximum == 1000)
         #expect(profile.mean == 500.5)
         #expect(profile.histogram.reduce(0) { $0 + $1.count } == 1000)
         #expect(profile.histogram.last?.upperMicroseconds == 1024)
