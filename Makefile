@@ -3,8 +3,9 @@ SWIFT ?= swift
 VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
+ODML_DEBUG = .build/debug/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz interop
+.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop
 
 deps:
 	@scripts/install-system-deps.sh
@@ -12,9 +13,24 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product odml
 
-## The main job: build in release and run it.
+## The main job: build in release and run the go/no-go validation of Models/*.odml on held-out
+## synthetic irregular users; prints the table, writes reports/validation/, exits 0 GO, 1 NO-GO.
 demo: build
-	$(ODML_RELEASE) info
+	$(ODML_RELEASE) validate --report reports/validation
+
+## Re-create Models/ from fixed seeds: training users generated here (seed 7, never the seed
+## `odml validate` evaluates on), then `odml train` for each model kind.
+MODEL_DATA = .build/model-data
+models: build
+	$(ODML_RELEASE) generate --cohort irregular --users 2000 --months 12 --seed 7 --out $(MODEL_DATA)/irregular
+	$(ODML_RELEASE) train --model gbt --data $(MODEL_DATA)/irregular --out Models/cycle-gbt.odml --seed 7
+	$(ODML_RELEASE) train --model lstm --data $(MODEL_DATA)/irregular --out Models/cycle-lstm.odml --seed 7
+
+## Re-run every shell block of notebooks-md/*.md with the debug odml (what `make test` built)
+## and fail when an output changed (times are normalised).
+docs-check: deps
+	$(SWIFT) build --product odml
+	$(PYTHON) scripts/docs-check.py --odml $(ODML_DEBUG)
 
 ## The test suite (what CI runs).
 test: deps

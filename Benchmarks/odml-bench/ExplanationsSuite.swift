@@ -5,8 +5,9 @@ import OnDeviceML
 /// The goals are on one core: run with `--threads 1`.
 ///
 /// Cases:
-/// - `gbt_shap_sentence`: a 30-feature TreeSHAP attribution (SHAP values given: the TreeSHAP pass
-///   itself is timed by `odml-bench trees` until the GBT cycle predictor lands) → sentence.
+/// - `gbt_treeshap_sentence`: exact TreeSHAP of one row of a 100-tree × 31-leaf model on 30
+///   features (BoostedTrees, trained here on synthetic rows; the GBT cycle predictor has not
+///   landed) → attribution → sentence.
 /// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes + the 2 end points, one
 ///   batch of 34 sequences) through NeuralNet's `LSTM` at the cycle predictor's size (90 days ×
 ///   20 features, hidden 32, one layer, random weights) with a scalar head on the last hidden state
@@ -24,18 +25,26 @@ enum ExplanationsSuite {
         let treeFeatures = (0..<30).map { FeatureDescriptor(key: "feature_\($0)", group: groups[$0 % groups.count]) }
         let shapValues = (0..<30).map { _ in random.nextNormal() * 0.5 }
         let values: [Double?] = (0..<30).map { _ in random.nextUniform(in: 1, 10).rounded() }
-        let means: [Double?] = Array(repeating: 5, count: 30)
-        if harness.shouldRun("gbt_shap_sentence") {
+        let means: [Double?] = Array(repeating: 0, count: 30)
+        if harness.shouldRun("gbt_treeshap_sentence") {
+            // 100 trees × 31 leaves on 30 features, trained on 4,000 synthetic rows.
+            let rows = (0..<4_000).map { _ in (0..<30).map { _ in Float(random.nextNormal()) } }
+            let labels = rows.map { 29 + 2 * $0[0] - $0[1] * $0[2] + $0[3] * $0[3] + Float(random.nextNormal() * 0.5) }
+            var parameters = GradientBoostingParameters()
+            parameters.iterationCount = 100
+            parameters.maximumLeafCount = 31
+            let model = try GradientBoosting.train(features: FeatureMatrix(rows: rows), labels: labels, parameters: parameters)
+            var explainer = TreeSHAP(model: model)
+            let row = rows[7]
             let measurement = harness.measure {
                 do {
-                    let attribution = try Attribution(shapValues: shapValues, expectedValue: 29.3, features: treeFeatures,
-                                                      values: values, baselineValues: means)
+                    let attribution = try Attribution(treeSHAP: &explainer, row: row, features: treeFeatures, baselineValues: means)
                     BenchmarkHarness.blackHole(try generator.reasoning(
                         for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
                         attribution: attribution, language: "fr", minimumContribution: 0.25))
                 } catch { fatalError("benchmark setup: \(error)") }
             }
-            harness.report("gbt_shap_sentence", measurement, extra: ["features": 30])
+            harness.report("gbt_treeshap_sentence", measurement, extra: ["features": 30, "trees": 100, "leaves": 31])
         }
         if harness.shouldRun("sentence_only") {
             let attribution = try Attribution(shapValues: shapValues, expectedValue: 29.3, features: treeFeatures,

@@ -3,16 +3,19 @@ import TensorCore
 
 /// Hybrid LinUCB (Li et al. 2010, Algorithm 2): a shared coefficient vector `β` over each
 /// candidate's shared features `z` (length `k`) plus a per-arm vector `θ_a` over its arm
-/// features `x` (length `m`), with exponential forgetting `γ`:
+/// features `x` (length `m`), with exponential forgetting `γ` of the data (the ridge prior `λ`
+/// keeps its weight):
 ///
-///     mean(a)  = zᵀβ + xᵀθ_a,        θ_a = A_a⁻¹(b_a − B_a β),  β = A₀⁻¹ b₀
+///     A_a = λI + Σ γ^(n−s) x xᵀ,  B_a = Σ γ^(n−s) x zᵀ,  c_a = Σ γ^(n−s) r x      (arm a's data)
+///     A₀  = λI + Σ γ^(n−s) z zᵀ − Σ_a B_aᵀ A_a⁻¹ B_a,   b₀ = λμ₀ + Σ γ^(n−s) r z − Σ_a B_aᵀ A_a⁻¹ c_a
+///     β = A₀⁻¹ b₀,   θ_a = A_a⁻¹ (c_a − B_a β)
 ///     width²(a) = (z − w)ᵀ A₀⁻¹ (z − w) + xᵀA_a⁻¹x,   w = B_aᵀ A_a⁻¹ x
-///     score(a) = mean(a) + α · width(a)
+///     score(a) = zᵀβ + xᵀθ_a + α · width(a)
 ///
-/// `A₀` is the Schur complement of the joint ridge system, so `β` and `θ_a` equal the joint
-/// ridge solution over `[z; 0 … x … 0]` (tested against the closed form). `A₀⁻¹` and `A_a⁻¹` are
-/// refreshed by Cholesky solves (`Tensor.choleskySolve`) after each update. Every update scales
-/// all statistics by `γ` (per-arm blocks lazily, when the arm is next touched).
+/// `A₀` is the Schur complement of the joint ridge system, so `β` and `θ_a` equal the joint ridge
+/// solution over `[z; 0 … x … 0]` (tested against the closed form). After each update the Schur
+/// terms of every seen arm are recomputed (`O(arms · m · k²)`; forgetting changes them all) and
+/// `A₀⁻¹`, `β` come from one Cholesky solve (`Tensor.choleskySolve`).
 public struct HybridLinUCB: ContextualBandit {
     public let featureCount: Int
     /// Length `m` of the per-arm feature rows.
@@ -27,17 +30,18 @@ public struct HybridLinUCB: ContextualBandit {
     public let exploration: ExplorationStrategy
     /// Shared coefficients `β`, length `k`.
     public private(set) var sharedCoefficients: [Float]
+    private let priorRewards: [Float]             // λ μ₀
+    private var sharedData: [Float]               // Σ γ z zᵀ, k×k
+    private var sharedDataRewards: [Float]        // Σ γ r z
     private var sharedPrecision: [Float]          // A₀
     private var sharedPrecisionInverse: [Float]   // A₀⁻¹
-    private var sharedRewards: [Float]            // b₀
     // Per-arm statistics in flat storage, one slot per arm seen (no per-arm allocation).
     private var slotOfArm: [Int: Int] = [:]
-    private var armPrecision: [Float] = []        // A_a, slots × m × m
-    private var armPrecisionInverse: [Float] = [] // A_a⁻¹
+    private var armData: [Float] = []             // Σ γ x xᵀ, slots × m × m
+    private var armPrecisionInverse: [Float] = [] // (λI + armData)⁻¹
     private var armCrossTerms: [Float] = []       // B_a, slots × m × k
-    private var armRewards: [Float] = []          // b_a, slots × m
-    private var armStep: [Int] = []               // update count each slot is scaled to
-    private var step = 0
+    private var armRewards: [Float] = []          // c_a, slots × m
+    private var slotCount = 0
 
     /// - Parameter priorMean: cold-start mean of `β` (`b₀ = λ μ₀`).
     /// - Throws: `BanditError.invalidParameter` or `.featureCountMismatch`.
@@ -62,20 +66,21 @@ public struct HybridLinUCB: ContextualBandit {
         self.forgettingFactor = forgettingFactor
         self.explorationWidth = explorationWidth
         self.exploration = exploration
+        priorRewards = mean.map { $0 * regularization }
+        sharedData = [Float](repeating: 0, count: featureCount * featureCount)
+        sharedDataRewards = [Float](repeating: 0, count: featureCount)
         sharedPrecision = _scaledIdentity(featureCount, regularization)
         sharedPrecisionInverse = _scaledIdentity(featureCount, 1 / regularization)
-        sharedRewards = mean.map { $0 * regularization }
         sharedCoefficients = mean
     }
 
-    /// Per-arm coefficients `θ_a = A_a⁻¹(b_a − B_a β)` for `arm` (zeros for an unseen arm).
+    /// Per-arm coefficients `θ_a = A_a⁻¹(c_a − B_a β)` for `arm` (zeros for an unseen arm).
     public func armCoefficients(_ arm: Int) -> [Float] {
         var theta = [Float](repeating: 0, count: armFeatureCount)
         if let slot = slotOfArm[arm] { armCoefficients(slot: slot, into: &theta) }
         return theta
     }
 
-    /// `θ_a` of `slot` (scale-free under lazy decay); `theta` must hold `m` values.
     private func armCoefficients(slot: Int, into theta: inout [Float]) {
         let m = armFeatureCount, k = featureCount
         for i in 0..<m {
@@ -90,55 +95,52 @@ public struct HybridLinUCB: ContextualBandit {
         }
     }
 
-    /// The slot of `arm`, creating it at the current step (`A_a = γ^step λ I`) if new.
+    /// The slot of `arm`, created empty if new.
     private mutating func slot(for arm: Int) -> Int {
         if let slot = slotOfArm[arm] { return slot }
         let m = armFeatureCount, k = featureCount
-        let slot = armStep.count
+        let slot = slotCount
+        slotCount += 1
         slotOfArm[arm] = slot
-        let scale = regularization * pow(forgettingFactor, Float(step))
-        armPrecision += _scaledIdentity(m, scale)
-        armPrecisionInverse += _scaledIdentity(m, 1 / scale)
+        armData += [Float](repeating: 0, count: m * m)
+        armPrecisionInverse += _scaledIdentity(m, 1 / regularization)
         armCrossTerms += [Float](repeating: 0, count: m * k)
         armRewards += [Float](repeating: 0, count: m)
-        armStep.append(step)
         return slot
     }
 
     /// Means and confidence widths of every candidate.
+    ///
+    /// The shared quadratic forms `(z − w)ᵀA₀⁻¹(z − w)` of all candidates come from one `sgemm`
+    /// (`[K, k] · [k, k]`) followed by row-wise dot products.
     public func meansAndWidths(_ candidates: CandidateSet) -> (means: [Double], widths: [Double]) {
-        let k = featureCount, m = armFeatureCount
-        var means = [Double](repeating: 0, count: candidates.count)
-        var widths = [Double](repeating: 0, count: candidates.count)
-        var difference = [Float](repeating: 0, count: k)
+        let k = featureCount, m = armFeatureCount, count = candidates.count
+        if count == 0 { return ([], []) }
+        var means = [Double](repeating: 0, count: count)
+        var armVariances = [Float](repeating: 0, count: count)
+        var differences = candidates.features          // becomes z − B_aᵀA_a⁻¹x, shape [K, k]
         var solved = [Float](repeating: 0, count: m)
         var theta = [Float](repeating: 0, count: m)
-        let unseenInverse = 1 / (regularization * pow(forgettingFactor, Float(step)))
-        for index in 0..<candidates.count {
+        let unseenInverse = 1 / regularization
+        for index in 0..<count {
             let zBase = index * k, xBase = index * m
             var mean: Float = 0
-            for j in 0..<k {
-                let z = candidates.features[zBase + j]
-                mean += z * sharedCoefficients[j]
-                difference[j] = z
-            }
+            for j in 0..<k { mean += candidates.features[zBase + j] * sharedCoefficients[j] }
             var armVariance: Float = 0
             if m > 0 {
                 if let slot = slotOfArm[candidates.armIdentifiers[index]] {
-                    let decay = pow(forgettingFactor, Float(step - armStep[slot]))
                     armCoefficients(slot: slot, into: &theta)
                     for i in 0..<m {
                         mean += candidates.armFeatures[xBase + i] * theta[i]
                         var total: Float = 0
                         for j in 0..<m { total += armPrecisionInverse[(slot * m + i) * m + j] * candidates.armFeatures[xBase + j] }
-                        solved[i] = total / decay
-                        armVariance += candidates.armFeatures[xBase + i] * solved[i]
+                        solved[i] = total
+                        armVariance += candidates.armFeatures[xBase + i] * total
                     }
-                    // w = B_aᵀ A_a⁻¹ x; B_a decays as γ and A_a⁻¹ as γ⁻¹, so w is scale-free.
                     for i in 0..<m {
-                        let coefficient = decay * solved[i]
+                        let coefficient = solved[i]
                         let base = (slot * m + i) * k
-                        for j in 0..<k { difference[j] -= armCrossTerms[base + j] * coefficient }
+                        for j in 0..<k { differences[zBase + j] -= armCrossTerms[base + j] * coefficient }
                     }
                 } else {
                     for i in 0..<m {
@@ -147,15 +149,24 @@ public struct HybridLinUCB: ContextualBandit {
                     }
                 }
             }
-            var sharedVariance: Float = 0
-            for i in 0..<k {
-                var row: Float = 0
-                let base = i * k
-                for j in 0..<k { row += sharedPrecisionInverse[base + j] * difference[j] }
-                sharedVariance += difference[i] * row
-            }
             means[index] = Double(mean)
-            widths[index] = Double(max(sharedVariance + armVariance, 0)).squareRoot()
+            armVariances[index] = armVariance
+        }
+        var projected = [Float](repeating: 0, count: count * k)   // differences · A₀⁻¹
+        differences.withUnsafeBufferPointer { d in
+            sharedPrecisionInverse.withUnsafeBufferPointer { inverse in
+                projected.withUnsafeMutableBufferPointer { p in
+                    BLAS.sgemm(transposeA: false, transposeB: false, m: count, n: k, k: k, alpha: 1,
+                               a: d.baseAddress!, lda: k, b: inverse.baseAddress!, ldb: k, beta: 0, c: p.baseAddress!, ldc: k)
+                }
+            }
+        }
+        var widths = [Double](repeating: 0, count: count)
+        for index in 0..<count {
+            var sharedVariance: Float = 0
+            let base = index * k
+            for j in 0..<k { sharedVariance += differences[base + j] * projected[base + j] }
+            widths[index] = Double(max(sharedVariance + armVariances[index], 0)).squareRoot()
         }
         return (means, widths)
     }
@@ -184,39 +195,40 @@ public struct HybridLinUCB: ContextualBandit {
         let k = featureCount, m = armFeatureCount
         let zBase = chosenIndex * k, xBase = chosenIndex * m
         let r = Float(reward), gamma = forgettingFactor
-        step += 1
         if gamma != 1 {
-            for i in 0..<(k * k) { sharedPrecision[i] *= gamma }
-            for i in 0..<k { sharedRewards[i] *= gamma }
-        }
-        if m > 0 {
-            let slot = slot(for: candidates.armIdentifiers[chosenIndex])
-            let decay = pow(gamma, Float(step - armStep[slot]))
-            for i in (slot * m * m)..<((slot + 1) * m * m) { armPrecision[i] *= decay; armPrecisionInverse[i] /= decay }
-            for i in (slot * m * k)..<((slot + 1) * m * k) { armCrossTerms[i] *= decay }
-            for i in (slot * m)..<((slot + 1) * m) { armRewards[i] *= decay }
-            armStep[slot] = step
-            addSchurTerms(slot: slot, sign: 1)
-            for i in 0..<m {
-                let x = candidates.armFeatures[xBase + i]
-                for j in 0..<m { armPrecision[(slot * m + i) * m + j] += x * candidates.armFeatures[xBase + j] }
-                for j in 0..<k { armCrossTerms[(slot * m + i) * k + j] += x * candidates.features[zBase + j] }
-                armRewards[slot * m + i] += r * x
-            }
-            let inverse = try _inverse(Array(armPrecision[(slot * m * m)..<((slot + 1) * m * m)]), order: m)
-            armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: inverse)
-            addSchurTerms(slot: slot, sign: -1)
+            for i in sharedData.indices { sharedData[i] *= gamma }
+            for i in sharedDataRewards.indices { sharedDataRewards[i] *= gamma }
+            for i in armData.indices { armData[i] *= gamma }
+            for i in armCrossTerms.indices { armCrossTerms[i] *= gamma }
+            for i in armRewards.indices { armRewards[i] *= gamma }
         }
         for i in 0..<k {
             let z = candidates.features[zBase + i]
-            for j in 0..<k { sharedPrecision[i * k + j] += z * candidates.features[zBase + j] }
-            sharedRewards[i] += r * z
+            for j in 0..<k { sharedData[i * k + j] += z * candidates.features[zBase + j] }
+            sharedDataRewards[i] += r * z
         }
+        if m > 0 {
+            let slot = slot(for: candidates.armIdentifiers[chosenIndex])
+            for i in 0..<m {
+                let x = candidates.armFeatures[xBase + i]
+                for j in 0..<m { armData[(slot * m + i) * m + j] += x * candidates.armFeatures[xBase + j] }
+                for j in 0..<k { armCrossTerms[(slot * m + i) * k + j] += x * candidates.features[zBase + j] }
+                armRewards[slot * m + i] += r * x
+            }
+        }
+        // A₀ = λI + shared data − Σ_a B_aᵀ A_a⁻¹ B_a;  b₀ = λμ₀ + shared rewards − Σ_a B_aᵀ A_a⁻¹ c_a.
+        for i in 0..<(k * k) { sharedPrecision[i] = sharedData[i] }
+        for i in 0..<k { sharedPrecision[i * k + i] += regularization }
         // Right-hand side [I | b₀], shape k×(k+1): one Cholesky solve gives A₀⁻¹ and β.
         var rightHandSide = [Float](repeating: 0, count: k * (k + 1))
         for i in 0..<k {
             rightHandSide[i * (k + 1) + i] = 1
-            rightHandSide[i * (k + 1) + k] = sharedRewards[i]
+            rightHandSide[i * (k + 1) + k] = priorRewards[i] + sharedDataRewards[i]
+        }
+        if m > 0 {
+            let changedSlots = gamma != 1 ? Array(0..<slotCount) : [slotOfArm[candidates.armIdentifiers[chosenIndex]]!]
+            for slot in changedSlots { try refreshArmInverse(slot: slot) }
+            for slot in 0..<slotCount { subtractSchurTerms(slot: slot, rightHandSide: &rightHandSide) }
         }
         let solution: Tensor
         do {
@@ -233,21 +245,33 @@ public struct HybridLinUCB: ContextualBandit {
         }
     }
 
-    /// `A₀ += sign · B_aᵀA_a⁻¹B_a`, `b₀ += sign · B_aᵀA_a⁻¹b_a` for the arm in `slot`.
-    private mutating func addSchurTerms(slot: Int, sign: Float) {
+    /// `A_a⁻¹ = (λI + armData)⁻¹` for `slot` (closed form for `m = 1`, Cholesky otherwise).
+    private mutating func refreshArmInverse(slot: Int) throws {
+        let m = armFeatureCount
+        if m == 1 {
+            armPrecisionInverse[slot] = 1 / (regularization + armData[slot])
+            return
+        }
+        var precision = Array(armData[(slot * m * m)..<((slot + 1) * m * m)])
+        for i in 0..<m { precision[i * m + i] += regularization }
+        armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: try _inverse(precision, order: m))
+    }
+
+    /// `A₀ −= B_aᵀA_a⁻¹B_a` and the last column of `rightHandSide` `−= B_aᵀA_a⁻¹c_a` for `slot`.
+    private mutating func subtractSchurTerms(slot: Int, rightHandSide: inout [Float]) {
         let k = featureCount, m = armFeatureCount
         for p in 0..<m {
             for q in 0..<m {
-                let inverse = sign * armPrecisionInverse[(slot * m + p) * m + q]
+                let inverse = armPrecisionInverse[(slot * m + p) * m + q]
                 if inverse == 0 { continue }
                 let pBase = (slot * m + p) * k, qBase = (slot * m + q) * k
                 let rewardTerm = inverse * armRewards[slot * m + q]
                 for i in 0..<k {
                     let left = armCrossTerms[pBase + i] * inverse
                     if left != 0 {
-                        for j in 0..<k { sharedPrecision[i * k + j] += left * armCrossTerms[qBase + j] }
+                        for j in 0..<k { sharedPrecision[i * k + j] -= left * armCrossTerms[qBase + j] }
                     }
-                    sharedRewards[i] += armCrossTerms[pBase + i] * rewardTerm
+                    rightHandSide[i * (k + 1) + k] -= armCrossTerms[pBase + i] * rewardTerm
                 }
             }
         }

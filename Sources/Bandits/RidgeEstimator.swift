@@ -5,18 +5,17 @@ import TensorCore
 ///
 /// After `n` updates with features `x_s` and rewards `r_s`, and forgetting factor `γ ∈ (0, 1]`:
 ///
-///     A_n = γⁿ λ I + Σ_s γ^(n−s) x_s x_sᵀ        (precision, `k×k`)
-///     b_n = γⁿ λ μ₀ + Σ_s γ^(n−s) r_s x_s        (μ₀: cold-start prior mean)
+///     A_n = λ I + Σ_s γ^(n−s) x_s x_sᵀ           (precision, `k×k`)
+///     b_n = λ μ₀ + Σ_s γ^(n−s) r_s x_s           (μ₀: cold-start prior mean)
 ///     θ_n = A_n⁻¹ b_n                            (coefficients)
 ///
-/// which is the closed-form ridge solution on discounted data, shrunk toward `μ₀`. Each update
-/// scales `A⁻¹` by `1/γ` and applies the Sherman–Morrison rank-one formula
-/// `A⁻¹ ← A⁻¹ − (A⁻¹x)(A⁻¹x)ᵀ / (1 + xᵀA⁻¹x)` with BLAS (`sgemv`, `sger`): `O(k²)`, no allocation.
-/// Every `refreshInterval` updates the inverse is recomputed from `A` by a Cholesky solve
-/// (`Tensor.choleskySolve`) to remove single-precision drift.
-///
-/// Caveat: forgetting also shrinks the prior term, so directions never observed regain
-/// uncertainty at rate `γ⁻ⁿ` (the intended "drifting parent" behaviour); keep `γ ≥ 0.9`.
+/// which is the closed-form ridge solution on discounted data, shrunk toward `μ₀`. Only the data
+/// are forgotten; the prior keeps its full weight, so `A` stays well conditioned however long a
+/// parent repeats the same action. Without forgetting (`γ = 1`) an update is the Sherman–Morrison
+/// rank-one formula `A⁻¹ ← A⁻¹ − (A⁻¹x)(A⁻¹x)ᵀ / (1 + xᵀA⁻¹x)` on BLAS (`sgemv`, `sger`), `O(k²)`,
+/// with a Cholesky refresh every `refreshInterval` updates against single-precision drift. With
+/// forgetting, `A ← γA + (1 − γ)λI + xxᵀ` is not a rank-one change, so `A⁻¹` and `θ` come from a
+/// Cholesky solve (`Tensor.choleskySolve`, LAPACK `sposv`) at each update, `O(k³)`.
 public struct RidgeEstimator: Sendable, Equatable {
     /// Number of features `k`.
     public let featureCount: Int
@@ -32,6 +31,8 @@ public struct RidgeEstimator: Sendable, Equatable {
     public private(set) var covariance: [Float]
     /// Discounted reward-weighted features `b`, length `k`.
     public private(set) var weightedRewards: [Float]
+    /// Prior mean `μ₀`, length `k`.
+    public let priorMean: [Float]
     /// Ridge coefficients `θ = A⁻¹ b`, length `k`.
     public private(set) var coefficients: [Float]
     /// Number of updates so far.
@@ -65,6 +66,7 @@ public struct RidgeEstimator: Sendable, Equatable {
         covariance = identity.map { $0 / regularization }
         weightedRewards = mean.map { $0 * regularization }
         coefficients = mean
+        self.priorMean = mean
         scratch = [Float](repeating: 0, count: featureCount)
     }
 
@@ -74,17 +76,29 @@ public struct RidgeEstimator: Sendable, Equatable {
         let k = featureCount
         let x = features.baseAddress!
         let gamma = forgettingFactor
+        let restoredPrior = (1 - gamma) * regularization
         precision.withUnsafeMutableBufferPointer { a in
-            if gamma != 1 { BLAS.sscal(count: k * k, alpha: gamma, x: a.baseAddress!) }
+            if gamma != 1 {
+                BLAS.sscal(count: k * k, alpha: gamma, x: a.baseAddress!)
+                for i in 0..<k { a[i * k + i] += restoredPrior }
+            }
             BLAS.sger(rows: k, columns: k, alpha: 1, x: x, y: x, a: a.baseAddress!, lda: k)
         }
         weightedRewards.withUnsafeMutableBufferPointer { b in
-            if gamma != 1 { BLAS.sscal(count: k, alpha: gamma, x: b.baseAddress!) }
+            if gamma != 1 {
+                BLAS.sscal(count: k, alpha: gamma, x: b.baseAddress!)
+                for i in 0..<k { b[i] += restoredPrior * priorMean[i] }
+            }
             BLAS.saxpy(count: k, alpha: reward, x: x, y: b.baseAddress!)
+        }
+        updateCount += 1
+        if gamma != 1 {
+            // A failed solve keeps the previous inverse; A stays positive definite by construction.
+            try? refreshCovariance()
+            return
         }
         covariance.withUnsafeMutableBufferPointer { c in
             scratch.withUnsafeMutableBufferPointer { u in
-                if gamma != 1 { BLAS.sscal(count: k * k, alpha: 1 / gamma, x: c.baseAddress!) }
                 BLAS.sgemv(transpose: false, rows: k, columns: k, alpha: 1, a: c.baseAddress!, lda: k,
                            x: x, beta: 0, y: u.baseAddress!)
                 let denominator = 1 + BLAS.sdot(count: k, x: x, y: u.baseAddress!)
@@ -92,9 +106,7 @@ public struct RidgeEstimator: Sendable, Equatable {
                           a: c.baseAddress!, lda: k)
             }
         }
-        updateCount += 1
         if refreshInterval > 0, updateCount % refreshInterval == 0 {
-            // A failed refresh keeps the Sherman–Morrison inverse, which is still usable.
             try? refreshCovariance()
         }
         updateCoefficients()

@@ -1,3 +1,6 @@
+import Foundation
+import ModelFiles
+
 /// Builds a predictor from its name on the command line (`odml evaluate --model`,
 /// `odml compare --models`).
 ///
@@ -13,6 +16,7 @@ public enum PredictorFactory {
         switch name {
         case "rules": return RuleEngine()
         case "oracle": return try OracleEngine(dataset: dataset)
+        case _ where name.hasSuffix(".odml"): return try makeModelFilePredictor(path: name)
         default: throw DatasetError.unknownModel(name: name, known: builtInNames)
         }
     }

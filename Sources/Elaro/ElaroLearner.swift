@@ -8,12 +8,12 @@ public struct ElaroLearner: Sendable {
     /// Arm identifier of each action id (its index in the library).
     public let armOfAction: [String: Int]
 
-    /// Forgetting factor used by default (half-life of about 35 updates).
-    public static let defaultForgettingFactor: Float = 0.98
+    /// Forgetting factor used by default (half-life of about 69 updates).
+    public static let defaultForgettingFactor: Float = 0.99
 
     /// - Throws: `BanditError` on invalid hyper-parameters.
     public init(library: ActionLibrary, forgettingFactor: Float = ElaroLearner.defaultForgettingFactor,
-                explorationWidth: Double = 0.3, epsilon: Double = 0.05) throws {
+                explorationWidth: Double = 0.1, epsilon: Double = 0.05) throws {
         bandit = try HybridLinUCB(featureCount: ElaroFeatures.count, armFeatureCount: 1, regularization: 2,
                                   forgettingFactor: forgettingFactor, explorationWidth: explorationWidth,
                                   exploration: .epsilonGreedy(epsilon: epsilon), priorMean: ElaroFeatures.priorMean)

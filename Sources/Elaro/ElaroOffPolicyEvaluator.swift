@@ -45,7 +45,7 @@ public struct ElaroOffPolicyEvaluator: Sendable {
             var learner = try ElaroLearner(library: library)
             var thompson = try LinearThompsonSampling(featureCount: ElaroFeatures.count, regularization: 2,
                                                       forgettingFactor: ElaroLearner.defaultForgettingFactor,
-                                                      priorMean: ElaroFeatures.priorMean, posteriorScale: 0.3,
+                                                      priorMean: ElaroFeatures.priorMean, posteriorScale: 0.1,
                                                       posteriorDrawCount: 32, uniformFloor: 0.05)
             var rewardModel = try RidgeEstimator(featureCount: ElaroFeatures.count, regularization: 2, priorMean: ElaroFeatures.priorMean)
             for record in parentRecords {

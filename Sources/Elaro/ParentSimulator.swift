@@ -8,6 +8,22 @@ import TensorCore
 /// Regret is expected regret against the simulator's best policy, which picks the eligible
 /// (action, variant) with the highest true completion probability each day.
 public struct ParentSimulator: Sendable {
+    /// Hyper-parameters of the learning policies.
+    public struct PolicySettings: Sendable, Equatable {
+        /// LinUCB confidence width `α`.
+        public var explorationWidth = 0.1
+        /// LinUCB ε-greedy floor.
+        public var epsilon = 0.05
+        /// Forgetting factor `γ` of both bandits.
+        public var forgettingFactor = ElaroLearner.defaultForgettingFactor
+        /// Thompson posterior scale `v`.
+        public var posteriorScale = 0.1
+
+        public init() {}
+    }
+
+    /// Hyper-parameters of the learning policies.
+    public var settings = PolicySettings()
     /// The content library.
     public let library: ActionLibrary
     /// Number of days per parent.
@@ -74,10 +90,11 @@ public struct ParentSimulator: Sendable {
             var outcomes = root.split(UInt64(parentIndex) + (1 << 32))
             var choices = root.split(UInt64(parentIndex) + (2 << 32))
             var signals = SignalsCalculator()
-            var learner = try ElaroLearner(library: library)
+            var learner = try ElaroLearner(library: library, forgettingFactor: settings.forgettingFactor,
+                                           explorationWidth: settings.explorationWidth, epsilon: settings.epsilon)
             var thompson = try LinearThompsonSampling(featureCount: ElaroFeatures.count, regularization: 2,
-                                                      forgettingFactor: ElaroLearner.defaultForgettingFactor,
-                                                      priorMean: ElaroFeatures.priorMean, posteriorScale: 0.3,
+                                                      forgettingFactor: settings.forgettingFactor,
+                                                      priorMean: ElaroFeatures.priorMean, posteriorScale: settings.posteriorScale,
                                                       posteriorDrawCount: 32, uniformFloor: 0.05)
             var parentDone = 0.0
             for day in 0..<days {

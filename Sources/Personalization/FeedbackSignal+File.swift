@@ -6,7 +6,7 @@ extension FeedbackSignal {
     public static let csvHeader = "user_id,date,feedback"
 
     /// Reads `userID`'s signals known on or before `cutoff` from a feedback file: either a
-    /// `FeedbackStore` database, or a CSV with the header `user_id,date,feedback` where
+    /// `FeedbackStore` database (SQLite header, or a `.sqlite`/`.sqlite3`/`.db` name), or a CSV with the header `user_id,date,feedback` where
     /// `feedback` is `accurate` or `inaccurate` (her verdict on the prediction or insight of `date`).
     /// - Throws: `PersonalizationError.invalidFeedback` (file, line, what is wrong),
     ///   `.corruptStore` for a damaged database, `.unknownUser` when a store does not know her.
@@ -17,7 +17,7 @@ extension FeedbackSignal {
         } catch {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 0, detail: "cannot read the file (\(error.localizedDescription))")
         }
-        if data.starts(with: Array("SQLite format 3".utf8)) {
+        if data.starts(with: Array("SQLite format 3".utf8)) || ["sqlite", "sqlite3", "db"].contains(url.pathExtension.lowercased()) {
             return try FeedbackStore(path: url.path).feedbackSignals(for: userID, through: cutoff)
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -26,7 +26,7 @@ extension FeedbackSignal {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard let header = lines.first, header.trimmingCharacters(in: .whitespaces) == csvHeader else {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 1,
-                                                       detail: "expected the header \"\(csvHeader)\", found \"\(lines.first ?? "")\"")
+                                                       detail: "expected the header \"\(csvHeader)\", found \"\((lines.first ?? "").prefix(40))\"")
         }
         var signals: [FeedbackSignal] = []
         for (index, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {

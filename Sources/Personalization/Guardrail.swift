@@ -30,6 +30,12 @@ public struct Guardrail: Sendable, Equatable {
         /// Mean absolute error of the daily forecasts, in days.
         public var meanAbsoluteErrorDays: Double
 
+        enum CodingKeys: String, CodingKey {
+            case alertHits = "alert_hits"
+            case cycles
+            case meanAbsoluteErrorDays = "mae_days"
+        }
+
         /// Sums the outcomes of the held-out cycles.
         public init(_ outcomes: [CycleForecastScore]) {
             alertHits = outcomes.filter(\.alertHit).count

@@ -8,7 +8,7 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
     public var userID: String
     /// Last day of data used.
     public var cutoff: CalendarDay
-    /// The strategy kept (`"residual"`, `"luteal"`, …), or `"none"` after a roll-back.
+    /// The strategy kept (`"residual"`, `"luteal"`, `"gbt-residual"`), or `"none"` after a roll-back.
     public var strategy: String
     /// Whether the personal model passed the guardrail.
     public var kept: Bool
@@ -20,6 +20,13 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
     public var lutealDays: Double?
     /// Ovulation-passed threshold of the `luteal` strategy.
     public var lutealPassedThreshold: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case cutoff, strategy, kept, reason, residual
+        case lutealDays = "luteal_days"
+        case lutealPassedThreshold = "luteal_passed_threshold"
+    }
 
     /// The header property that holds the record.
     public static let propertyKey = "personalization"
@@ -49,6 +56,8 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
             strategy = "luteal"
             lutealDays = model.lutealDays
             threshold = model.passedThreshold
+        } else if outcome.kept, outcome.model is GBTPersonalPredictor {
+            strategy = "gbt-residual"   // her trees are stored as a section, see `GBTPersonalPredictor.store(in:)`
         }
         self.init(userID: userID, cutoff: outcome.cutoff, strategy: strategy, kept: outcome.kept, reason: outcome.reason,
                   residual: residual, lutealDays: lutealDays, lutealPassedThreshold: threshold)

@@ -18,6 +18,10 @@ public struct ResidualCorrection: Sendable, Equatable, Codable {
         self.offsetsDays = offsetsDays
     }
 
+    enum CodingKeys: String, CodingKey {
+        case offsetsDays = "offsets_days"
+    }
+
     /// No correction.
     public static let identity = ResidualCorrection(offsetsDays: Array(repeating: 0, count: bucketUpperBounds.count + 1))
 

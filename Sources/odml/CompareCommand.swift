@@ -12,7 +12,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "Dataset directory (or .sqlite file).")
     var data: String
 
-    @Option(name: .long, help: "Comma-separated models, e.g. rules,oracle.")
+    @Option(name: .long, help: "Comma-separated models, e.g. rules,oracle,Models/cycle-lstm.odml.")
     var models: String = "rules,oracle"
 
     @Flag(name: .long, help: "Print one JSON object.")

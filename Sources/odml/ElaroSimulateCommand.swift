@@ -30,6 +30,18 @@ struct ElaroSimulateCommand: ParsableCommand {
     @Option(help: "Write the simulated parents' latent parameters as JSON to this path (for peers).")
     var environment: String?
 
+    @Option(help: "LinUCB confidence width (alpha).")
+    var alpha = 0.1
+
+    @Option(help: "LinUCB epsilon-greedy exploration floor.")
+    var epsilon = 0.05
+
+    @Option(help: "Forgetting factor of the learning policies, in (0, 1].")
+    var forgetting: Float = ElaroLearner.defaultForgettingFactor
+
+    @Option(help: "Thompson sampling posterior scale.")
+    var thompsonScale = 0.1
+
     @Flag(help: "Print one JSON object per policy instead of text.")
     var json = false
 
@@ -37,6 +49,10 @@ struct ElaroSimulateCommand: ParsableCommand {
         guard parents > 0 else { throw ValidationError("--parents must be > 0, found \(parents)") }
         guard days > 0, days <= 3650 else { throw ValidationError("--days must be in 1...3650, found \(days)") }
         _ = try policies()
+        guard forgetting > 0, forgetting <= 1 else { throw ValidationError("--forgetting must be in (0, 1], found \(forgetting)") }
+        guard alpha >= 0, epsilon >= 0, epsilon <= 1, thompsonScale >= 0 else {
+            throw ValidationError("--alpha and --thompson-scale must be >= 0 and --epsilon in [0, 1]")
+        }
     }
 
     func policies() throws -> [SimulationPolicy] {
@@ -50,7 +66,11 @@ struct ElaroSimulateCommand: ParsableCommand {
 
     func run() throws {
         let library = try ActionLibrary.bundled()
-        let simulator = ParentSimulator(library: library, parentCount: parents, days: days, seed: seed)
+        var simulator = ParentSimulator(library: library, parentCount: parents, days: days, seed: seed)
+        simulator.settings.explorationWidth = alpha
+        simulator.settings.epsilon = epsilon
+        simulator.settings.forgettingFactor = forgetting
+        simulator.settings.posteriorScale = thompsonScale
         if let environment {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

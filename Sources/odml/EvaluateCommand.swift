@@ -9,7 +9,7 @@ struct EvaluateCommand: ParsableCommand {
         abstract: "Evaluate a cycle predictor on a dataset: alert accuracy, daily accuracy, ovulation, energy and mood."
     )
 
-    @Option(name: .long, help: "Model: rules or oracle.")
+    @Option(name: .long, help: "Model: rules, oracle, or a .odml model file.")
     var model: String = "rules"
 
     @Option(name: .long, help: "Dataset directory (or .sqlite file).")

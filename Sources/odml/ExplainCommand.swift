@@ -33,12 +33,13 @@ struct ExplainCommand: ParsableCommand {
                                          : "Longueur du cycle : %.1f j = référence %.1f j + contributions %+.2f j (écart de complétude %.2f j)",
                          attribution.outputValue, attribution.baselineValue, attribution.contributionSum,
                          attribution.measuredCompletenessError))
+            print(english ? "Contributions (* named in the explanation):" : "Contributions (* citées dans l'explication) :")
             let total = attribution.contributions.reduce(0) { $0 + abs($1.contribution) }
             for contribution in attribution.contributions.sorted(by: { abs($0.contribution) > abs($1.contribution) }) {
                 let share = total > 0 ? abs(contribution.contribution) / total * 100 : 0
                 let named = generated.factors.contains { $0.key == contribution.key } ? "*" : " "
-                print("  \(named) " + PredictCommand.signed(contribution.contribution) + String(format: " d %5.1f %%  ", share)
-                      + contribution.key)
+                print("  \(named) " + PredictCommand.signed(contribution.contribution) + " " + PredictCommand.dayUnit(options.lang)
+                      + String(format: " %5.1f %%  ", share) + contribution.key)
             }
         }
     }

@@ -24,7 +24,7 @@ struct FineTuneCommand: ParsableCommand {
     @Option(name: .long, help: "Her feedback: a feedback store (SQLite) or a CSV 'user_id,date,feedback'.")
     var feedback: String?
 
-    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal.")
+    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal, gbt (boosted-trees models only).")
     var strategies = "residual,luteal"
 
     @Option(name: .long, help: "Where to write her model file.")
@@ -65,7 +65,10 @@ struct FineTuneCommand: ParsableCommand {
             let seconds = Date().timeIntervalSince(started)
             let record = PersonalModelRecord(outcome: outcome, userID: user)
             let outURL = URL(fileURLWithPath: out)
-            try PersonalModelFile.write(try PersonalModelFile.personalized(base.file, record: record), to: outURL, password: password)
+            var personalFile = try PersonalModelFile.personalized(base.file, record: record)
+            personalFile.removeTreeEnsemble("personal.period")
+            if let trees = outcome.model as? GBTPersonalPredictor { trees.store(in: &personalFile) }
+            try PersonalModelFile.write(personalFile, to: outURL, password: password)
             let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
             FileHandle.standardError.write(Data("fine-tuned \(user) up to \(cutoff) in \(String(format: "%.2f", seconds)) s\n".utf8))
             if json {
@@ -127,7 +130,8 @@ struct FineTuneCommand: ParsableCommand {
             switch name.trimmingCharacters(in: .whitespaces) {
             case "residual": return ResidualCorrectionTuner()
             case "luteal": return LutealTuner()
-            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual or luteal")
+            case "gbt": return GBTResidualTuner()
+            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual, luteal or gbt")
             }
         }
     }
@@ -143,6 +147,10 @@ struct FineTuneCommand: ParsableCommand {
         let base: any CyclePredictor
         switch file.header.kind {
         case "cycle-rules": base = RuleEngine()
+        case GBTCyclePredictor.modelFileKind:
+            do { base = try GBTCyclePredictor(modelFile: file) } catch let error as ModelFileError {
+                throw PersonalizationError.unsupportedModel(path: name, detail: error.description)
+            }
         default:
             throw PersonalizationError.unsupportedModel(path: name, detail: "kind \"\(file.header.kind)\" is not a cycle model this build can run")
         }

@@ -18,7 +18,7 @@ struct LearningCurveCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated months of personal history.")
     var months = "1,3,6,12"
 
-    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal.")
+    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal, gbt (boosted-trees models only).")
     var strategies = "residual,luteal"
 
     @Option(name: .long, help: "Cycles evaluated after each cut-off.")

@@ -19,6 +19,8 @@ struct ODML: ParsableCommand {
             LearningCurveCommand.self,
             PredictCommand.self,
             ExplainCommand.self,
+            TrainCommand.self,
+            ValidateCommand.self,
             ExportCommand.self,
         ]
     )

@@ -46,7 +46,8 @@ struct PredictCommand: ParsableCommand {
             print(options.lang == "en" ? "Top factors:" : "Principaux facteurs :")
             if context.prediction.reasoning.factors.isEmpty { print("  –") }
             for factor in context.prediction.reasoning.factors {
-                print("  " + PredictCommand.signed(factor.contribution) + " d  " + factor.key + "  " + factor.phrase)
+                print("  " + PredictCommand.signed(factor.contribution) + " " + PredictCommand.dayUnit(options.lang) + "  "
+                      + factor.key + "  " + factor.phrase)
             }
         }
     }
@@ -98,10 +99,12 @@ struct PredictCommand: ParsableCommand {
                              + String(format: english ? " (passed: %.0f%%)" : " (passée : %.0f %%)", ovulation.passedProbability * 100))
             }
             if let energy = prediction.energyTomorrow {
-                lines.append((english ? "Energy tomorrow: " : "Énergie demain : ") + "\(energy.level.rawValue) (\(String(format: "%.1f", energy.value)))")
+                lines.append((english ? "Energy tomorrow: " : "Énergie demain : ")
+                             + PredictCommand.levelName(energy.level, options.lang) + String(format: " (%.1f)", energy.value))
             }
             if let mood = prediction.moodTomorrow {
-                lines.append((english ? "Mood tomorrow: " : "Humeur demain : ") + "\(mood.level.rawValue) (\(String(format: "%.1f", mood.value)))")
+                lines.append((english ? "Mood tomorrow: " : "Humeur demain : ")
+                             + PredictCommand.levelName(mood.level, options.lang) + String(format: " (%.1f)", mood.value))
             }
             lines.append((english ? "Why: " : "Pourquoi : ") + prediction.reasoning.text)
             return lines
@@ -147,6 +150,19 @@ struct PredictCommand: ParsableCommand {
         do { try body() } catch let error as ExitCode { throw error } catch {
             CyclesCommandSupport.printError("error: \(error)")
             throw ExitCode(1)
+        }
+    }
+
+    /// "d" or "j".
+    static func dayUnit(_ language: String) -> String { language == "en" ? "d" : "j" }
+
+    /// A level in the output language ("basse", "moyenne", "haute" in French).
+    static func levelName(_ level: SymptomLevel, _ language: String) -> String {
+        guard language != "en" else { return level.rawValue }
+        switch level {
+        case .low: return "basse"
+        case .medium: return "moyenne"
+        case .high: return "haute"
         }
     }
 

@@ -53,6 +53,13 @@ import _TestSupport
         }
     }
 
+    @Test func hybridSurvivesLongRepetitionWithForgetting() throws {
+        var bandit = try HybridLinUCB(featureCount: 3, armFeatureCount: 1, forgettingFactor: 0.9)
+        let candidates = try CandidateSet(features: [[1, 0, 0], [0, 1, 0]], armIdentifiers: [0, 1], armFeatures: [[1], [1]])
+        for _ in 0..<500 { try bandit.update(candidates, chosenIndex: 0, reward: 1) }
+        #expect(bandit.upperConfidenceBounds(candidates).allSatisfy { $0.isFinite })
+    }
+
     @Test func epsilonGreedyPropensitiesSumToOneAndMatchTheChoice() throws {
         var bandit = try HybridLinUCB(featureCount: 2, armFeatureCount: 1, exploration: .epsilonGreedy(epsilon: 0.1))
         var generator = SeededGenerator(seed: 1)

@@ -4,12 +4,12 @@ import _TestSupport
 @testable import Bandits
 
 /// Closed-form discounted ridge solution in double precision (Gaussian elimination):
-/// `θ = (γⁿλI + Σ γ^(n−s) x xᵀ)⁻¹ (γⁿλμ₀ + Σ γ^(n−s) r x)`.
+/// `θ = (λI + Σ γ^(n−s) x xᵀ)⁻¹ (λμ₀ + Σ γ^(n−s) r x)`.
 func closedFormRidge(_ rows: [[Float]], _ rewards: [Float], lambda: Double, gamma: Double, priorMean: [Double]) -> [Double] {
     let k = priorMean.count, n = rows.count
     var a = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
     var b = [Double](repeating: 0, count: k)
-    let priorWeight = Foundation.pow(gamma, Double(n)) * lambda
+    let priorWeight = lambda
     for i in 0..<k { a[i][i] = priorWeight; b[i] = priorWeight * priorMean[i] }
     for (s, row) in rows.enumerated() {
         let weight = Foundation.pow(gamma, Double(n - 1 - s))
@@ -71,6 +71,15 @@ import Foundation
         let before = estimator.covariance
         try estimator.refreshCovariance()
         #expect(isClose(before, estimator.covariance, absolute: 1e-5, relative: 1e-3))
+    }
+
+    /// Forgetting never erodes the prior: a thousand identical updates keep `A` positive definite.
+    @Test func longRepetitionWithForgettingStaysWellConditioned() throws {
+        var estimator = try RidgeEstimator(featureCount: 4, regularization: 1, forgettingFactor: 0.9)
+        for _ in 0..<1000 { try estimator.update(features: [1, 0, 0, 0], reward: 1) }
+        try estimator.refreshCovariance()
+        #expect(estimator.coefficients.allSatisfy { $0.isFinite })
+        #expect(abs(estimator.covariance[5] - 1) < 1e-5)   // an unseen direction keeps variance 1/λ
     }
 
     @Test func priorMeanIsTheColdStartEstimate() throws {

@@ -1,4 +1,6 @@
+import BoostedTrees
 import Foundation
+import TensorCore
 import Testing
 @testable import Explanations
 
@@ -56,4 +58,25 @@ import Testing
     let attribution = Attribution(ruleShifts: [("rule.a", 1.5)], prior: 28, features: ["rule.a": RuleFeature(group: .history, value: 30)])
     let data = try JSONEncoder().encode(attribution)
     #expect(try JSONDecoder().decode(Attribution.self, from: data) == attribution)
+}
+
+/// TreeSHAP through BoostedTrees: contributions sum to the model's raw score (additivity).
+@Test func treeSHAPAttributionAddsUpToTheRawScore() throws {
+    var random = SeededGenerator(seed: 4)
+    let rows = (0..<300).map { _ in (0..<4).map { _ in Float(random.nextNormal()) } }
+    let labels = rows.map { 2 * $0[0] - $0[1] * $0[2] + Float(random.nextNormal() * 0.1) }
+    var parameters = GradientBoostingParameters()
+    parameters.iterationCount = 20
+    parameters.maximumLeafCount = 8
+    let model = try GradientBoosting.train(features: FeatureMatrix(rows: rows), labels: labels, parameters: parameters)
+    var explainer = TreeSHAP(model: model)
+    for row in rows.prefix(20) {
+        let attribution = try Attribution(treeSHAP: &explainer, row: row,
+                                          features: Array(testFeatures.prefix(4)))
+        #expect(abs(attribution.outputValue - model.predictRaw(row)[0]) < 1e-5)
+        #expect(attribution.method == .treeSHAP)
+    }
+    var missing = rows[0]
+    missing[1] = .nan
+    #expect(try Attribution(treeSHAP: &explainer, row: missing).contributions[1].direction == .missing)
 }

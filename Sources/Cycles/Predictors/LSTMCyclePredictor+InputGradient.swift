@@ -1,0 +1,62 @@
+import NeuralNet
+import TensorCore
+
+extension LSTMCyclePredictor {
+    /// The period head's expected days until the next start, `E = Σ_k k · softmax(z)_k`, at the
+    /// last step of `features`, and its gradient w.r.t. every input feature of every step.
+    ///
+    /// This is what Integrated Gradients needs: evaluate it along the path from a baseline
+    /// sequence to the real one and average the gradients. `features` are *normalised*
+    /// (`[T, featureCount]`, see `normalisedFeatures(for:through:)`), so the all-zeros
+    /// sequence is the population-average day repeated.
+    /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`.
+    public func expectedDaysUntilStart(features: Tensor) throws -> (value: Double, gradient: Tensor) {
+        let featureCount = DailyFeatureBuilder.featureCount
+        guard features.rank == 2, features.shape[1] == featureCount, features.shape[0] >= 1 else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedDaysUntilStart",
+                                               expected: [-1, featureCount], found: features.shape)
+        }
+        let steps = features.shape[0], hidden = network.lstm.hiddenSize, classes = Network.periodClassCount
+        var lstm = network.lstm
+        var head = network.period
+        let output = try lstm.forward(try features.reshaped(to: [steps, 1, featureCount]))
+        let last = try output.outputs.reshaped(to: [steps, hidden]).row(steps - 1)
+        let logits = try head.forward(try last.reshaped(to: [1, hidden]))
+        let probabilities = _lstmSoftmax(logits.scalars)
+        var expected = 0.0
+        for (k, p) in probabilities.enumerated() { expected += Double(k) * Double(p) }
+        // ∂E/∂z_k = p_k (k - E).
+        let dLogits = Tensor(uncheckedShape: [1, classes], scalars: probabilities.enumerated().map { k, p in p * Float(Double(k) - expected) })
+        let dLast = try head.backward(dLogits)
+        var dOutputs = [Float](repeating: 0, count: steps * hidden)
+        for unit in 0..<hidden { dOutputs[(steps - 1) * hidden + unit] = dLast.scalars[unit] }
+        let dInput = try lstm.backward(Tensor(uncheckedShape: [steps, 1, hidden], scalars: dOutputs))
+        return (expected, try dInput.reshaped(to: [steps, featureCount]))
+    }
+
+    /// The normalised feature sequence `[T, featureCount]` the predictor sees for `history`
+    /// from its first logged day through `day` (causal: later records are ignored).
+    /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`.
+    public func normalisedFeatures(for history: UserHistory, through day: CalendarDay) throws -> Tensor {
+        let featureCount = DailyFeatureBuilder.featureCount
+        var raw = DailyFeatureBuilder.features(for: history, through: day)
+        guard !raw.isEmpty else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.normalisedFeatures (no logged day by \(day))",
+                                               expected: [-1, featureCount], found: [0, featureCount])
+        }
+        for index in raw.indices {
+            let feature = index % featureCount
+            raw[index] = (raw[index] - featureMean[feature]) / featureScale[feature]
+        }
+        return Tensor(uncheckedShape: [raw.count / featureCount, featureCount], scalars: raw)
+    }
+
+    /// `expectedDaysUntilStart` for one user-day: the period head's expected days until the
+    /// next start as of `day`, its gradient w.r.t. the normalised features `[T, featureCount]`,
+    /// and those features.
+    public func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
+        let features = try normalisedFeatures(for: history, through: day)
+        let (value, gradient) = try expectedDaysUntilStart(features: features)
+        return (value, features, gradient)
+    }
+}

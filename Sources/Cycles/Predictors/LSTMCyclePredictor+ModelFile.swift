@@ -1,0 +1,74 @@
+import Foundation
+import ModelFiles
+import NeuralNet
+import TensorCore
+
+extension LSTMCyclePredictor {
+    /// Model kind written to the header.
+    public static let modelKind = "cycle-lstm"
+
+    /// The predictor as a model file: every network parameter under its stable key, the
+    /// feature normalisation (`normalisation.mean`, `normalisation.scale`, also in the
+    /// header's feature specs), the point-forecast quantile and hidden size in the properties,
+    /// and the validation metrics.
+    public func modelFile() -> ModelFile {
+        let features = zip(zip(DailyFeatureBuilder.featureNames, DailyFeatureBuilder.featureGroups), zip(featureMean, featureScale))
+            .map { names, normalisation in
+                FeatureSpec(name: names.0, group: names.1,
+                            scaling: .standardization(mean: Double(normalisation.0), standardDeviation: Double(normalisation.1)))
+            }
+        var properties = self.properties
+        properties["hidden_size"] = String(network.lstm.hiddenSize)
+        properties["layer_count"] = String(network.lstm.layerCount)
+        properties["period_quantile"] = String(periodQuantile)
+        var file = ModelFile(header: ModelHeader(kind: LSTMCyclePredictor.modelKind, features: features, metrics: metrics, properties: properties))
+        for (key, value) in network.parameters { file.setTensor(key, value) }
+        file.setTensor("normalisation.mean", Tensor(featureMean))
+        file.setTensor("normalisation.scale", Tensor(featureScale))
+        return file
+    }
+
+    /// Writes the model file atomically at `url`.
+    public func save(to url: URL, precision: TensorPrecision = .fp32) throws {
+        try modelFile().write(to: url, precision: precision)
+    }
+
+    /// Reads a predictor written by `save(to:precision:)`.
+    /// - Throws: `ModelFileError` for a malformed file or a file of another kind or shape.
+    public static func load(from url: URL) throws -> LSTMCyclePredictor {
+        try LSTMCyclePredictor(modelFile: ModelFile.read(from: url))
+    }
+
+    /// A predictor from a decoded model file.
+    /// - Throws: `ModelFileError.invalidHeader` for another kind or bad properties,
+    ///   `.missingSection` / `.shapeMismatch` for missing or misshapen tensors.
+    public init(modelFile file: ModelFile) throws {
+        guard file.header.kind == LSTMCyclePredictor.modelKind else {
+            throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(LSTMCyclePredictor.modelKind)\"")
+        }
+        let properties = file.header.properties
+        guard let hidden = properties["hidden_size"].flatMap(Int.init), hidden > 0,
+              let layers = properties["layer_count"].flatMap(Int.init), layers > 0,
+              let quantile = properties["period_quantile"].flatMap(Double.init), quantile > 0, quantile < 1 else {
+            throw ModelFileError.invalidHeader(reason: "properties hidden_size, layer_count and period_quantile must be set (found \(properties))")
+        }
+        let names = file.header.features.map(\.name)
+        guard names == DailyFeatureBuilder.featureNames else {
+            throw ModelFileError.invalidHeader(reason: "features \(names.count) do not match this build's \(DailyFeatureBuilder.featureCount) daily features")
+        }
+        var generator = SeededGenerator(seed: 0)
+        var network = Network(featureCount: DailyFeatureBuilder.featureCount, hiddenSize: hidden, layerCount: layers, using: &generator)
+        do {
+            try network.loadParameters { try file.tensor($0) }
+        } catch let error as NeuralNetError {
+            throw ModelFileError.shapeMismatch(section: "network", detail: error.description)
+        }
+        let mean = try file.tensor("normalisation.mean").scalars
+        let scale = try file.tensor("normalisation.scale").scalars
+        guard mean.count == DailyFeatureBuilder.featureCount, scale.count == mean.count, scale.allSatisfy({ $0 > 0 }) else {
+            throw ModelFileError.shapeMismatch(section: "normalisation", detail: "expected \(DailyFeatureBuilder.featureCount) means and positive scales")
+        }
+        try self.init(network: network, featureMean: mean, featureScale: scale, periodQuantile: quantile,
+                      metrics: file.header.metrics, properties: properties)
+    }
+}

@@ -1,0 +1,45 @@
+import NeuralNet
+import TensorCore
+
+extension LSTMCyclePredictor {
+    /// The network: an LSTM over the daily features and four heads on its hidden state.
+    ///
+    /// Parameter keys: `lstm.<layer>.weight_ih|weight_hh|bias_ih|bias_hh`,
+    /// `head.period.weight|bias` (61 classes: days until the next start, 0…60),
+    /// `head.ovulation.weight|bias` (1 logit: ovulation already passed),
+    /// `head.energy.weight|bias`, `head.mood.weight|bias` (3 classes tomorrow: low, medium, high).
+    public struct Network: Layer, Sendable {
+        /// Number of classes of the period head (days until start 0…`periodClassCount - 1`).
+        public static let periodClassCount = 61
+        /// Number of classes of the energy and mood heads.
+        public static let levelClassCount = 3
+
+        /// The recurrent body.
+        public var lstm: LSTM
+        /// Days-until-next-start distribution head.
+        public var period: Linear
+        /// Ovulation-passed logit head.
+        public var ovulation: Linear
+        /// Energy-tomorrow class head.
+        public var energy: Linear
+        /// Mood-tomorrow class head.
+        public var mood: Linear
+
+        /// A freshly initialised network.
+        public init(featureCount: Int, hiddenSize: Int, layerCount: Int = 1, using generator: inout some RandomNumberGenerator) {
+            lstm = LSTM(inputSize: featureCount, hiddenSize: hiddenSize, layerCount: layerCount, using: &generator)
+            period = Linear(inputSize: hiddenSize, outputSize: Network.periodClassCount, using: &generator)
+            ovulation = Linear(inputSize: hiddenSize, outputSize: 1, using: &generator)
+            energy = Linear(inputSize: hiddenSize, outputSize: Network.levelClassCount, using: &generator)
+            mood = Linear(inputSize: hiddenSize, outputSize: Network.levelClassCount, using: &generator)
+        }
+
+        public mutating func visitParameters(prefix: String, _ body: (String, inout Tensor, inout Tensor) throws -> Void) rethrows {
+            try lstm.visitParameters(prefix: parameterKey(prefix, "lstm"), body)
+            try period.visitParameters(prefix: parameterKey(prefix, "head.period"), body)
+            try ovulation.visitParameters(prefix: parameterKey(prefix, "head.ovulation"), body)
+            try energy.visitParameters(prefix: parameterKey(prefix, "head.energy"), body)
+            try mood.visitParameters(prefix: parameterKey(prefix, "head.mood"), body)
+        }
+    }
+}

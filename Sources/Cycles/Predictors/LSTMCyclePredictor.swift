@@ -1,0 +1,174 @@
+import Explanations
+import Foundation
+import NeuralNet
+import TensorCore
+
+/// The LSTM cycle predictor (`"lstm"`): a small LSTM reads one feature vector per calendar day
+/// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of days
+/// until the next period start (0…60), the probability that ovulation has passed, and
+/// tomorrow's energy and mood classes.
+///
+/// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
+/// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
+/// `periodQuantile` quantile of the distribution (tuned on validation users for the alert
+/// metric); the uncertainty is half the width of its central 68 %.
+public struct LSTMCyclePredictor: CyclePredictor, Sendable {
+    public var name: String { "lstm" }
+
+    /// The trained network.
+    public var network: Network
+    /// Per-feature mean subtracted before the network (`featureCount` values).
+    public var featureMean: [Float]
+    /// Per-feature scale divided by before the network (`featureCount` values, > 0).
+    public var featureScale: [Float]
+    /// Quantile of the days-until-start distribution used as the point forecast.
+    public var periodQuantile: Double
+    /// Validation metrics recorded at training time (written to the model file).
+    public var metrics: [String: Double]
+    /// Free-form training settings (written to the model file).
+    public var properties: [String: String]
+
+    /// Feature names, in input order (for attributions).
+    public static var featureNames: [String] { DailyFeatureBuilder.featureNames }
+    /// Feature groups, in input order (for attributions).
+    public static var featureGroups: [String] { DailyFeatureBuilder.featureGroups }
+    /// Typical value of each energy/mood class on the 1–10 scale (low 1–3, medium 4–7, high 8–10).
+    static let levelValues: [Double] = [2, 5.5, 9]
+
+    /// A predictor from its parts.
+    /// - Throws: `NeuralNetError.shapeMismatch` if the normalisation does not match the network's input.
+    public init(network: Network, featureMean: [Float], featureScale: [Float], periodQuantile: Double = 0.5,
+                metrics: [String: Double] = [:], properties: [String: String] = [:]) throws {
+        let count = network.lstm.inputSize
+        guard count == DailyFeatureBuilder.featureCount, featureMean.count == count, featureScale.count == count else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor (feature normalisation)",
+                                               expected: [DailyFeatureBuilder.featureCount], found: [count, featureMean.count, featureScale.count])
+        }
+        self.network = network
+        self.featureMean = featureMean
+        self.featureScale = featureScale
+        self.periodQuantile = periodQuantile
+        self.metrics = metrics
+        self.properties = properties
+    }
+
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        guard let lastDay = days.last else { return [] }
+        var results: [CyclePrediction] = []
+        results.reserveCapacity(days.count)
+        let runner = DailyRunner(predictor: self)
+        let records = history.records
+        var recordIndex = 0
+        var dayIndex = 0
+        let first = min(records.first?.date ?? days[0], days[0])
+        var day = first
+        while day <= lastDay {
+            var record: DayRecord?
+            if recordIndex < records.count, records[recordIndex].date == day {
+                record = records[recordIndex]
+                recordIndex += 1
+            }
+            runner.advance(to: day, record: record)
+            while dayIndex < days.count, days[dayIndex] == day {
+                results.append(runner.prediction(on: day, language: language))
+                dayIndex += 1
+            }
+            day = day.advanced(by: 1)
+        }
+        return results
+    }
+}
+
+extension LSTMCyclePredictor {
+    /// One user's streaming inference state: features, LSTM `(h, c)` and head outputs live in
+    /// buffers allocated once; `advance(to:record:)` allocates nothing. (A class, so that its
+    /// buffers can be written while other stored properties are read.)
+    final class DailyRunner {
+        let predictor: LSTMCyclePredictor
+        var builder = DailyFeatureBuilder()
+        var state: LSTM.StreamingState
+        var features: [Float]
+        var periodLogits: [Float]
+        var ovulationLogit: [Float] = [0]
+        var energyLogits: [Float]
+        var moodLogits: [Float]
+
+        init(predictor: LSTMCyclePredictor) {
+            self.predictor = predictor
+            state = LSTM.StreamingState(for: predictor.network.lstm)
+            features = [Float](repeating: 0, count: DailyFeatureBuilder.featureCount)
+            periodLogits = [Float](repeating: 0, count: Network.periodClassCount)
+            energyLogits = [Float](repeating: 0, count: Network.levelClassCount)
+            moodLogits = energyLogits
+        }
+
+        /// Feeds one day and runs the network and every head.
+        func advance(to day: CalendarDay, record: DayRecord?) {
+            let network = predictor.network
+            features.withUnsafeMutableBufferPointer { x in
+                builder.advance(to: day, record: record, into: x.baseAddress!)
+                for index in x.indices { x[index] = (x[index] - predictor.featureMean[index]) / predictor.featureScale[index] }
+                network.lstm.step(x.baseAddress!, state: &state)
+            }
+            state.withOutput { hidden in
+                let h = hidden.baseAddress!
+                periodLogits.withUnsafeMutableBufferPointer { network.period.apply(input: h, rows: 1, output: $0.baseAddress!) }
+                ovulationLogit.withUnsafeMutableBufferPointer { network.ovulation.apply(input: h, rows: 1, output: $0.baseAddress!) }
+                energyLogits.withUnsafeMutableBufferPointer { network.energy.apply(input: h, rows: 1, output: $0.baseAddress!) }
+                moodLogits.withUnsafeMutableBufferPointer { network.mood.apply(input: h, rows: 1, output: $0.baseAddress!) }
+            }
+        }
+
+        /// The forecast from the current head outputs.
+        func prediction(on day: CalendarDay, language: String) -> CyclePrediction {
+            let distribution = _lstmSoftmax(periodLogits)
+            let point = max(1, _lstmQuantile(distribution, predictor.periodQuantile))
+            let spread = Double(_lstmQuantile(distribution, 0.84) - _lstmQuantile(distribution, 0.16)) / 2
+            let nextStart = day.advanced(by: point)
+            let passed = Double(_LSTMLogistic.sigmoid(ovulationLogit[0]))
+            let ovulationDate = passed >= 0.5
+                ? min(day, nextStart.advanced(by: -14))
+                : max(day.advanced(by: 1), nextStart.advanced(by: -14))
+            let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
+            let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
+            let reasoning = LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: max(spread, 0.5),
+                                                         cycleDay: builder.lastPeriodStart.map { $0.distance(to: day) + 1 },
+                                                         meanCycle: Double(builder.recentCycleLengthMean),
+                                                         language: language)
+            return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
+                                   ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
+                                   energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
+        }
+    }
+
+    static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
+        var best = 0
+        for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
+        let value = zip(probabilities, levelValues).reduce(0.0) { $0 + Double($1.0) * $1.1 }
+        return LevelForecast(value: value, level: SymptomLevel.allCases[best])
+    }
+}
+
+/// Softmax of `logits` (max-shifted).
+func _lstmSoftmax(_ logits: [Float]) -> [Float] {
+    let maximum = logits.max() ?? 0
+    var result = logits.map { Foundation.exp($0 - maximum) }
+    let total = result.reduce(0, +)
+    for index in result.indices { result[index] /= total }
+    return result
+}
+
+/// Smallest class `k` whose cumulative probability reaches `q`.
+func _lstmQuantile(_ distribution: [Float], _ q: Double) -> Int {
+    var cumulative: Double = 0
+    for (index, probability) in distribution.enumerated() {
+        cumulative += Double(probability)
+        if cumulative >= q { return index }
+    }
+    return distribution.count - 1
+}
+
+/// Stable logistic function for the ovulation head.
+enum _LSTMLogistic {
+    static func sigmoid(_ x: Float) -> Float { x >= 0 ? 1 / (1 + Foundation.exp(-x)) : Foundation.exp(x) / (1 + Foundation.exp(x)) }
+}

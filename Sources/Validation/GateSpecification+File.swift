@@ -1,0 +1,71 @@
+import Foundation
+
+extension GateSpecification {
+    /// Reads extra gates from a JSON file shaped
+    /// `{"gates": [{"name": "daily accuracy", "metric": "period_start.accuracy_2d",
+    /// "statistic": "ci_low", "comparison": ">=", "limit": 0.5}]}`; `statistic` is optional
+    /// (`value`, `ci_low` or `ci_high`; default `value`).
+    /// - Throws: `ValidatorError` naming the file, the gate's index and the bad field.
+    public static func load(from url: URL) throws -> [GateSpecification] {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ValidatorError.gatesFileUnreadable(path: url.path, reason: "no such file or not readable")
+        }
+        return try parse(data, path: url.path)
+    }
+
+    /// Parses the JSON of a gates file; `path` is used in error messages.
+    public static func parse(_ data: Data, path: String) throws -> [GateSpecification] {
+        let root: _JSONValue
+        do { root = try JSONDecoder().decode(_JSONValue.self, from: data) } catch {
+            throw ValidatorError.gatesFileMalformed(path: path, reason: "not valid JSON")
+        }
+        guard case let .object(object) = root, let list = object["gates"] else {
+            throw ValidatorError.gatesFileMalformed(path: path, reason: "no top-level \"gates\" key")
+        }
+        guard case let .array(entries) = list else {
+            throw ValidatorError.gatesFileMalformed(path: path, reason: "\"gates\" is \(list), not an array")
+        }
+        var names = Set<String>()
+        var result: [GateSpecification] = []
+        for (index, entry) in entries.enumerated() {
+            guard case let .object(gate) = entry else {
+                throw ValidatorError.invalidGate(path: path, index: index, field: "", found: entry.description, expected: "an object")
+            }
+            func invalid(_ field: String, expected: String) -> ValidatorError {
+                .invalidGate(path: path, index: index, field: field, found: gate[field]?.description ?? "nothing", expected: expected)
+            }
+            func string(_ field: String) throws -> String {
+                guard case let .string(value)? = gate[field], !value.isEmpty else { throw invalid(field, expected: "a non-empty string") }
+                return value
+            }
+            let allowed: Set<String> = ["name", "metric", "statistic", "comparison", "limit"]
+            if let field = gate.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw ValidatorError.invalidGate(path: path, index: index, field: field, found: "an unknown field",
+                                                 expected: "only name, metric, statistic, comparison, limit")
+            }
+            let name = try string("name")
+            let metric = try string("metric")
+            guard MeasurementKey.isKnown(metric) else {
+                throw invalid("metric", expected: "a measurement such as period_start.alert_accuracy, model.file_bytes, "
+                              + "latency.p99_us or learning_curve.fine_tuned.alert_accuracy.6m")
+            }
+            guard let comparison = GateComparison(rawValue: try string("comparison")) else {
+                throw invalid("comparison", expected: "one of <, <=, >, >=")
+            }
+            var statistic = GateStatistic.value
+            if gate["statistic"] != nil {
+                guard let parsed = GateStatistic(rawValue: try string("statistic")) else {
+                    throw invalid("statistic", expected: "one of value, ci_low, ci_high")
+                }
+                statistic = parsed
+            }
+            guard case let .number(limit)? = gate["limit"], limit.isFinite else {
+                throw invalid("limit", expected: "a number in the metric's unit (fractions for accuracies, bytes, µs)")
+            }
+            guard names.insert(name).inserted else { throw ValidatorError.duplicateGate(path: path, name: name) }
+            result.append(GateSpecification(name: name, metric: metric, statistic: statistic, comparison: comparison, limit: limit))
+        }
+        return result
+    }
+}

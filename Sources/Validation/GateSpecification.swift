@@ -1,0 +1,59 @@
+/// A gate as data: which measurement of each candidate model is compared with which limit.
+///
+/// The built-in gates are `GateSpecification.defaults`; more come from a gates file
+/// (`odml validate --gates gates.json`, see `GateSpecification.load(from:)`).
+public struct GateSpecification: Sendable, Equatable, Codable {
+    /// Short name shown in the table (`"alert accuracy ≥ 60 %"`).
+    public var name: String
+    /// The measurement compared (a `MeasurementKey`).
+    public var metric: String
+    /// Which number of the measurement: the point estimate or an interval end.
+    public var statistic: GateStatistic
+    /// How the number is compared with `limit`.
+    public var comparison: GateComparison
+    /// The limit, in the measurement's own unit (fractions for accuracies, bytes, µs).
+    public var limit: Double
+
+    /// Creates a gate specification.
+    public init(name: String, metric: String, statistic: GateStatistic = .value, comparison: GateComparison, limit: Double) {
+        self.name = name
+        self.metric = metric
+        self.statistic = statistic
+        self.comparison = comparison
+        self.limit = limit
+    }
+
+    /// Model file under 10 MB (10,000,000 bytes).
+    public static let modelSize = GateSpecification(
+        name: "model file size < 10 MB", metric: MeasurementKey.fileBytes, comparison: .lessThan, limit: 10_000_000)
+    /// Alert accuracy on irregular held-out users at least 60 %, judged on the interval's lower end.
+    public static let alertAccuracy = GateSpecification(
+        name: "alert accuracy ≥ 60 % (CI lower bound)", metric: "period_start.alert_accuracy",
+        statistic: .intervalLow, comparison: .greaterThanOrEqual, limit: 0.60)
+    /// Phase 1 latency: p99 of one prediction under 150 ms.
+    public static let latencyPhase1 = GateSpecification(
+        name: "latency p99 < 150 ms (phase 1)", metric: MeasurementKey.latencyP99, comparison: .lessThan, limit: 150_000)
+    /// Phase 2 latency: p99 of one prediction under 100 ms.
+    public static let latencyPhase2 = GateSpecification(
+        name: "latency p99 < 100 ms (phase 2)", metric: MeasurementKey.latencyP99, comparison: .lessThan, limit: 100_000)
+    /// After 6 months of personal data, the fine-tuned model's alert accuracy at least 70 %.
+    public static let fineTunedSixMonths = GateSpecification(
+        name: "fine-tuned alert accuracy ≥ 70 % at 6 months",
+        metric: MeasurementKey.learningCurve(series: "fine_tuned", metric: "alert_accuracy", months: 6),
+        comparison: .greaterThanOrEqual, limit: 0.70)
+
+    /// The gates every `odml validate` run checks, in table order.
+    public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths]
+
+    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"` or `"days"`.
+    public var unit: String { Self.unit(of: metric) }
+
+    /// The unit of a measurement key.
+    public static func unit(of metric: String) -> String {
+        if metric == MeasurementKey.fileBytes { return "bytes" }
+        if metric.hasPrefix("latency.") { return "µs" }
+        if metric.hasSuffix("mae_days") { return "days" }
+        if metric.hasSuffix(".mae") { return "points" }
+        return "fraction"
+    }
+}

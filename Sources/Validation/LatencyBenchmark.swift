@@ -1,0 +1,59 @@
+import Cycles
+import TensorCore
+
+/// Times single predictions the way the app makes them: one user's history as of today, one
+/// forecast for today (features + model + reasoning), on the calling thread with one BLAS
+/// thread, after a warm-up.
+public struct LatencyBenchmark: Sendable {
+    /// Timed predictions (the gates ask for at least 1,000).
+    public var predictions: Int
+    /// Untimed predictions first.
+    public var warmupPredictions: Int
+    /// Seed of the (user, day) draws.
+    public var seed: UInt64
+    /// Reasoning language.
+    public var language: String
+
+    /// Creates a benchmark.
+    public init(predictions: Int = 1_000, warmupPredictions: Int = 100, seed: UInt64 = 11, language: String = "fr") {
+        self.predictions = predictions
+        self.warmupPredictions = warmupPredictions
+        self.seed = seed
+        self.language = language
+    }
+
+    /// The (history as of the day, day) pairs timed: users and days drawn uniformly with the
+    /// seed among prediction days; the same for every model.
+    public func cases(from dataset: CycleDataset) -> [(history: UserHistory, day: CalendarDay)] {
+        let users = dataset.users.filter { !CycleEvaluator.predictionDays(for: $0).isEmpty }
+        guard !users.isEmpty else { return [] }
+        var generator = SeededGenerator(seed: seed)
+        return (0..<(predictions + warmupPredictions)).map { _ in
+            let user = users[generator.nextInt(below: users.count)]
+            let days = CycleEvaluator.predictionDays(for: user)
+            let day = days[generator.nextInt(below: days.count)]
+            return (user.truncated(through: day), day)
+        }
+    }
+
+    /// Times `predictor` on `cases` (the first `warmupPredictions` untimed).
+    public func measure(_ predictor: some CyclePredictor, cases: [(history: UserHistory, day: CalendarDay)]) throws -> LatencyProfile {
+        let savedThreads = BLAS.threadCount
+        BLAS.threadCount = 1
+        defer { BLAS.threadCount = savedThreads }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        times.reserveCapacity(cases.count)
+        for (index, item) in cases.enumerated() {
+            let start = clock.now
+            let forecast = try predictor.predictions(for: item.history, on: [item.day], language: language)
+            let elapsed = start.duration(to: clock.now)
+            withExtendedLifetime(forecast) {}
+            if index >= warmupPredictions {
+                let (seconds, attoseconds) = elapsed.components
+                times.append(Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+            }
+        }
+        return LatencyProfile(microseconds: times, warmupPredictions: min(warmupPredictions, cases.count), threads: 1)
+    }
+}

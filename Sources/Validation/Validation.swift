@@ -1,1 +1,0 @@
-// `Validation` module. Its contents arrive with the issue that builds it.

@@ -1,0 +1,106 @@
+import Cycles
+
+extension ValidationReport {
+    /// Bar chart of ±2-day accuracy by cycle day of the forecast (1–7, 8–14, 15+, all days), one
+    /// bar per model, with 95 % interval whiskers.
+    public var accuracyByCycleDayChart: String {
+        let groups: [(String, String)] = [("cycle days 1-7", CycleMetric.byCycleDay1to7), ("8-14", CycleMetric.byCycleDay8to14),
+                                          ("15+", CycleMetric.byCycleDay15plus), ("all days", CycleMetric.accuracy2d)]
+        let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
+        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        svg.text("Forecast within ±2 days, by cycle day of the forecast (\(data.cohort), \(data.users) users)", x: left, y: 18, size: 13)
+        svg.legend(models.map(\.name), x: left, y: top - 8)
+        Self.percentAxis(&svg, left: left, top: top, width: plotWidth, height: plotHeight)
+        let groupWidth = plotWidth / Double(groups.count)
+        let barWidth = (groupWidth - 20) / Double(max(models.count, 1))
+        for (groupIndex, (label, key)) in groups.enumerated() {
+            let groupLeft = left + Double(groupIndex) * groupWidth + 10
+            svg.text(label, x: groupLeft + (groupWidth - 20) / 2, y: top + plotHeight + 18, anchor: "middle")
+            for (modelIndex, model) in models.enumerated() {
+                guard let value = model.evaluation.metrics[key] else { continue }
+                let x = groupLeft + Double(modelIndex) * barWidth
+                let y = top + plotHeight * (1 - value)
+                svg.rectangle(x: x + 1, y: y, width: barWidth - 2, height: top + plotHeight - y,
+                              fill: _SVG.palette[modelIndex % _SVG.palette.count])
+                if let interval = model.evaluation.intervals[key] {
+                    let middle = x + barWidth / 2
+                    svg.line(x1: middle, y1: top + plotHeight * (1 - interval.low), x2: middle, y2: top + plotHeight * (1 - interval.high))
+                }
+            }
+        }
+        return svg.document
+    }
+
+    /// Line chart of alert accuracy after 1, 3, 6, 12 months of personal history for each
+    /// candidate's learning curve (rules, pre-trained, fine-tuned, oracle), with the 70 % gate.
+    public var learningCurveChart: String {
+        let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
+        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        svg.text("Alert accuracy after N months of personal data (next cycles, held-out users)", x: left, y: 18, size: 13)
+        let curves = models.compactMap { model in model.learningCurve.map { (model.name, $0) } }
+        Self.percentAxis(&svg, left: left, top: top, width: plotWidth, height: plotHeight)
+        guard !curves.isEmpty else {
+            let reason = gates.first { $0.metric.hasPrefix(MeasurementKey.learningCurvePrefix) }?.method ?? "no learning curve"
+            svg.text("not measured: \(reason)", x: left + 10, y: top + plotHeight / 2, size: 12, fill: "#B00")
+            return svg.document
+        }
+        let maxMonth = Double(curves.flatMap(\.1.months).max() ?? 12)
+        func x(_ month: Int) -> Double { left + plotWidth * Double(month) / maxMonth }
+        func y(_ value: Double) -> Double { top + plotHeight * (1 - value) }
+        var names: [String] = []
+        for (name, curve) in curves {
+            for series in curve.series {
+                let points = curve.months.compactMap { month in curve.points[series]?[month].map { (x(month), y($0.alertAccuracy)) } }
+                guard !points.isEmpty else { continue }
+                let color = _SVG.palette[names.count % _SVG.palette.count]
+                names.append(curves.count > 1 && series != "rules" && series != "oracle" ? "\(name) \(series)" : series)
+                svg.polyline(points, stroke: color)
+                for point in points { svg.circle(x: point.0, y: point.1, fill: color) }
+            }
+            for month in curve.months { svg.text("\(month)", x: x(month), y: top + plotHeight + 16, anchor: "middle") }
+        }
+        svg.text("months of personal data", x: left + plotWidth / 2, y: top + plotHeight + 34, anchor: "middle")
+        svg.line(x1: left, y1: y(0.7), x2: left + plotWidth, y2: y(0.7), stroke: "#B00", dashed: true)
+        svg.text("gate 70 %", x: left + plotWidth - 4, y: y(0.7) - 4, anchor: "end", fill: "#B00")
+        svg.legend(names, x: left, y: top - 8)
+        return svg.document
+    }
+
+    /// Histogram of single-prediction latency (power-of-two µs buckets), one bar per model.
+    public var latencyChart: String {
+        let timed = models.compactMap { model in model.latency.map { (model.name, $0) } }
+        let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
+        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        svg.text("Latency of one prediction (features + model + reasoning), one core, warm", x: left, y: 18, size: 13)
+        svg.legend(timed.map { "\($0.0) p50 \(_Format.microseconds($0.1.p50)), p99 \(_Format.microseconds($0.1.p99))" }, x: left, y: top - 8)
+        let bounds = Set(timed.flatMap { $0.1.histogram.map(\.upperMicroseconds) }).sorted()
+        guard !bounds.isEmpty else { return svg.document }
+        var fullBounds = [bounds[0]]
+        while fullBounds.last! < bounds.last! { fullBounds.append(fullBounds.last! * 2) }
+        let peak = timed.flatMap { _, profile in profile.histogram.map { Double($0.count) / Double(max(profile.count, 1)) } }.max() ?? 1
+        let groupWidth = plotWidth / Double(fullBounds.count)
+        let barWidth = (groupWidth - 4) / Double(timed.count)
+        svg.line(x1: left, y1: top + plotHeight, x2: left + plotWidth, y2: top + plotHeight)
+        svg.text("share of predictions, highest bar \(_Format.percent(peak))", x: left - 40, y: top + plotHeight + 46)
+        for (bucket, bound) in fullBounds.enumerated() {
+            let groupLeft = left + Double(bucket) * groupWidth + 2
+            svg.text("≤" + _Format.microsecondLimit(bound), x: groupLeft + groupWidth / 2 - 2, y: top + plotHeight + 16, size: 9, anchor: "middle")
+            for (modelIndex, (_, profile)) in timed.enumerated() {
+                let count = profile.histogram.first { $0.upperMicroseconds == bound }?.count ?? 0
+                let height = plotHeight * Double(count) / Double(max(profile.count, 1)) / peak
+                svg.rectangle(x: groupLeft + Double(modelIndex) * barWidth, y: top + plotHeight - height, width: barWidth - 1,
+                              height: height, fill: _SVG.palette[modelIndex % _SVG.palette.count])
+            }
+        }
+        return svg.document
+    }
+
+    /// Y axis from 0 to 100 % with grid lines every 20 %.
+    static func percentAxis(_ svg: inout _SVG, left: Double, top: Double, width: Double, height: Double) {
+        for step in 0...5 {
+            let y = top + height * (1 - Double(step) / 5)
+            svg.line(x1: left, y1: y, x2: left + width, y2: y, stroke: step == 0 ? "#444" : "#DDD")
+            svg.text("\(step * 20) %", x: left - 6, y: y + 4, anchor: "end")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Cycles
+
+extension ValidationReport {
+    /// The rows of the side-by-side table: label and measurement key.
+    static let tableRows: [(label: String, key: String)] = [
+        ("alert accuracy [95 % CI]", CycleMetric.alertAccuracy),
+        ("accuracy ±2 d, all days", CycleMetric.accuracy2d),
+        ("accuracy ±2 d, cycle day 1", CycleMetric.day1Accuracy2d),
+        ("mean abs. error (days)", CycleMetric.maeDays),
+        ("ovulation ±2 d", CycleMetric.ovulationAccuracy2d),
+        ("model file", MeasurementKey.fileBytes),
+        ("latency p50", MeasurementKey.latencyP50),
+        ("latency p99", MeasurementKey.latencyP99),
+        ("fine-tuned alert acc., 6 months", MeasurementKey.learningCurve(series: "fine_tuned", metric: "alert_accuracy", months: 6)),
+    ]
+
+    /// The cells of the side-by-side table (header first), `"-"` where a model has no value.
+    public var modelTable: [[String]] {
+        var rows = [["metric"] + models.map(\.name)]
+        for (label, key) in Self.tableRows {
+            let cells = models.map { model -> String in
+                guard let measurement = model.measurements[key] else { return "-" }
+                let unit = GateSpecification.unit(of: key)
+                if unit == "fraction" { return _Format.percent(measurement.value, interval: measurement.interval) }
+                return _Format.value(measurement.value, unit: unit)
+            }
+            if cells.allSatisfy({ $0 == "-" }) { continue }
+            rows.append([label] + cells)
+        }
+        return rows
+    }
+
+    /// The cells of the gate table (header first).
+    public var gateTable: [[String]] {
+        var rows = [["gate", "model", "measured", "limit", "result"]]
+        for gate in gates {
+            let measured = gate.measured.map { _Format.value($0, unit: gate.unit) } ?? "-"
+            let limit = gate.comparison.symbol + " " + _Format.value(gate.limit, unit: gate.unit, isLimit: true)
+            rows.append([gate.name, gate.model, measured, limit, gate.status.label])
+        }
+        return rows
+    }
+
+    /// One line: the verdict and the gate counts.
+    public var summaryLine: String {
+        let passed = gates.filter { $0.status == .pass }.count
+        let failed = gates.filter { $0.status == .fail }.count
+        let missing = gates.filter { $0.status == .notMeasured }.count
+        var parts = ["\(passed) of \(gates.count) gates passed"]
+        if failed > 0 { parts.append("\(failed) failed") }
+        if missing > 0 { parts.append("\(missing) not measured") }
+        return "\(verdict): " + parts.joined(separator: ", ")
+    }
+
+    /// One line describing the data.
+    public var dataLine: String {
+        let rulesCycles = models.first?.evaluation.cycles ?? 0
+        var text = "data: \(data.users) \(data.cohort) users"
+        text += data.source == "generated" ? " (generated, held out" : " (\(data.source)"
+        if let months = data.months { text += ", \(months) months" }
+        if let seed = data.seed { text += ", seed \(seed)" }
+        return text + "), \(_Format.grouped(rulesCycles)) cycles"
+    }
+
+    /// The terminal report: data, the side-by-side table, the gates, why any gate did not pass,
+    /// and the verdict.
+    public var text: String {
+        var lines = [dataLine, ""]
+        lines += Self.aligned(modelTable)
+        lines.append("")
+        lines += Self.aligned(gateTable)
+        let notes = gates.filter { $0.status != .pass }
+        if !notes.isEmpty {
+            lines.append("")
+            for gate in notes { lines.append("\(gate.status.label.lowercased()): \(gate.model) \(gate.name): \(gate.method)") }
+        }
+        lines.append("")
+        lines.append(summaryLine)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Columns padded to their widest cell, separated by two spaces.
+    static func aligned(_ rows: [[String]]) -> [String] {
+        guard let width = rows.map(\.count).max() else { return [] }
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in column == row.count - 1 ? cell : _Format.padded(cell, widths[column]) }
+                .joined(separator: "  ")
+        }
+    }
+}

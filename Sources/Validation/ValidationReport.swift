@@ -1,0 +1,127 @@
+import Cycles
+
+/// The result of one validation run: the data, every model's measurements side by side
+/// (rules, the candidates, the oracle) and the gates checked on each candidate.
+///
+/// The verdict is GO only when there is at least one gate and every gate passed; a gate that
+/// could not be measured counts as NO-GO.
+public struct ValidationReport: Sendable, Encodable {
+    /// What the models were evaluated on.
+    public struct DataDescription: Sendable, Equatable, Encodable {
+        /// `"generated"` or the dataset path.
+        public var source: String
+        /// Cohort name (from the generator config; `"unknown"` for data without a manifest config).
+        public var cohort: String
+        /// Users evaluated.
+        public var users: Int
+        /// Months of data per user, when known.
+        public var months: Int?
+        /// Generator seed, when known.
+        public var seed: UInt64?
+
+        /// Creates a description.
+        public init(source: String, cohort: String, users: Int, months: Int?, seed: UInt64?) {
+            self.source = source
+            self.cohort = cohort
+            self.users = users
+            self.months = months
+            self.seed = seed
+        }
+
+        /// Describes `dataset` loaded from or generated into `source`.
+        public init(dataset: CycleDataset, source: String) {
+            self.init(source: source, cohort: dataset.manifest.config?.name ?? "unknown", users: dataset.users.count,
+                      months: dataset.manifest.months, seed: dataset.manifest.seed)
+        }
+    }
+
+    /// A model's part in the report.
+    public enum Role: String, Sendable, Encodable {
+        /// The Phase 1 rule engine, the baseline.
+        case baseline
+        /// A model the gates are checked on.
+        case candidate
+        /// The causal oracle, the ceiling (evaluation only).
+        case ceiling
+    }
+
+    /// One column of the table.
+    public struct ModelResult: Sendable, Encodable {
+        /// Column name.
+        public var name: String
+        /// Baseline, candidate or ceiling.
+        public var role: Role
+        /// The model file, for candidates loaded from one.
+        public var file: String?
+        /// The evaluation on the data.
+        public var evaluation: EvaluationReport
+        /// Single-prediction latency (not measured for the oracle).
+        public var latency: LatencyProfile?
+        /// The personalisation learning curve, for candidates when a source is available.
+        public var learningCurve: LearningCurveSummary?
+        /// Every measurement by `MeasurementKey`.
+        public var measurements: [String: MeasuredValue]
+
+        /// Creates a column.
+        public init(name: String, role: Role, file: String?, evaluation: EvaluationReport, latency: LatencyProfile?,
+                    learningCurve: LearningCurveSummary?, measurements: [String: MeasuredValue]) {
+            self.name = name
+            self.role = role
+            self.file = file
+            self.evaluation = evaluation
+            self.latency = latency
+            self.learningCurve = learningCurve
+            self.measurements = measurements
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, role, file, evaluation, latency, learningCurve = "learning_curve", fileBytes = "file_bytes"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(role, forKey: .role)
+            try container.encodeIfPresent(file, forKey: .file)
+            try container.encodeIfPresent(measurements[MeasurementKey.fileBytes].map { Int($0.value) }, forKey: .fileBytes)
+            try container.encode(evaluation, forKey: .evaluation)
+            try container.encodeIfPresent(latency, forKey: .latency)
+            try container.encodeIfPresent(learningCurve, forKey: .learningCurve)
+        }
+    }
+
+    /// The evaluation data.
+    public var data: DataDescription
+    /// Columns: rules, the candidates, then the oracle when the data has truth.
+    public var models: [ModelResult]
+    /// Every gate on every candidate, candidate by candidate in gate order.
+    public var gates: [Gate]
+
+    /// Creates a report.
+    public init(data: DataDescription, models: [ModelResult], gates: [Gate]) {
+        self.data = data
+        self.models = models
+        self.gates = gates
+    }
+
+    /// `true` when there is at least one gate and all passed.
+    public var isGo: Bool { !gates.isEmpty && gates.allSatisfy(\.passed) }
+    /// `"GO"` or `"NO-GO"`.
+    public var verdict: String { isGo ? "GO" : "NO-GO" }
+    /// The process exit status for the verdict: 0 GO, 1 NO-GO.
+    public var exitCode: Int32 { isGo ? 0 : 1 }
+
+    /// The column named `name`.
+    public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
+
+    private enum CodingKeys: String, CodingKey { case verdict, go, data, models, gates }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(isGo, forKey: .go)
+        try container.encode(data, forKey: .data)
+        try container.encode(models, forKey: .models)
+        try container.encode(gates, forKey: .gates)
+    }
+}

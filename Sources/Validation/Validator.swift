@@ -1,0 +1,151 @@
+import Cycles
+import Foundation
+
+/// Checks candidate cycle models against the gates: evaluates rules, every candidate and the
+/// causal oracle on the same users, times single predictions, reads the learning curve, and
+/// compares each candidate's measurements with each `GateSpecification`.
+public struct Validator: Sendable {
+    /// The gates checked on every candidate, in table order.
+    public var gates: [GateSpecification]
+    /// Metrics and bootstrap intervals.
+    public var evaluator: CycleEvaluator
+    /// Single-prediction timing.
+    public var latency: LatencyBenchmark
+    /// Where the personalisation learning curve comes from; `nil`: the learning-curve gates are
+    /// reported as not measured, with `learningCurveUnavailableReason`.
+    public var learningCurveSource: (any LearningCurveSource)?
+    /// Why there is no learning curve when `learningCurveSource` is `nil`.
+    public var learningCurveUnavailableReason: String
+    /// Months of personal history on the learning curve (months named by gates are added).
+    public var learningCurveMonths: [Int]
+    /// Latency gates are not measured on fewer timed predictions than this.
+    public static let minimumLatencyPredictions = 1_000
+
+    /// Creates a validator with the default gates, 1,000 bootstrap resamples and 1,000 timed
+    /// predictions.
+    public init(gates: [GateSpecification] = GateSpecification.defaults,
+                evaluator: CycleEvaluator = CycleEvaluator(bootstrapSamples: 1_000),
+                latency: LatencyBenchmark = LatencyBenchmark(),
+                learningCurveSource: (any LearningCurveSource)? = nil,
+                learningCurveUnavailableReason: String = "no learning-curve source in this build",
+                learningCurveMonths: [Int] = [1, 3, 6, 12]) {
+        self.gates = gates
+        self.evaluator = evaluator
+        self.latency = latency
+        self.learningCurveSource = learningCurveSource
+        self.learningCurveUnavailableReason = learningCurveUnavailableReason
+        self.learningCurveMonths = learningCurveMonths
+    }
+
+    /// Validates `candidates` on `dataset`; `progress` gets one line per long step.
+    /// - Throws: `ValidatorError.emptyEvaluation` when the data has no complete cycle,
+    ///   `.duplicateModel`, `.modelNotFound`, and whatever a predictor throws.
+    public func validate(_ candidates: [ValidationCandidate], on dataset: CycleDataset,
+                         data: ValidationReport.DataDescription,
+                         progress: (@Sendable (String) -> Void)? = nil) throws -> ValidationReport {
+        var seen = Set(["rules", "oracle"])
+        for candidate in candidates where !seen.insert(candidate.name).inserted {
+            throw ValidatorError.duplicateModel(name: candidate.name)
+        }
+        let fileSizes = try candidates.map { candidate -> Int? in
+            guard let file = candidate.file else { return nil }
+            guard let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber else {
+                throw ValidatorError.modelNotFound(path: file.path)
+            }
+            return size.intValue
+        }
+
+        let cases = latency.cases(from: dataset)
+        let dataText = "\(data.users) \(data.cohort) users (\(data.source == "generated" ? "generated, held out" : data.source))"
+        var columns: [ValidationReport.ModelResult] = []
+
+        func evaluate(_ predictor: some CyclePredictor, name: String) throws -> (EvaluationReport, [String: MeasuredValue]) {
+            progress?("evaluating \(name) on \(dataset.users.count) users…")
+            let report = try evaluator.evaluate(predictor, on: dataset)
+            let method = "\(name) on \(dataText), \(report.cycles) cycles, \(report.predictions) daily forecasts; "
+                + "95 % CI: percentile bootstrap over users (\(evaluator.bootstrapSamples) resamples)"
+            var measurements: [String: MeasuredValue] = [:]
+            for (key, value) in report.metrics {
+                measurements[key] = MeasuredValue(value: value, interval: report.intervals[key], method: method)
+            }
+            return (report, measurements)
+        }
+        func time(_ predictor: some CyclePredictor, name: String) throws -> (LatencyProfile, [String: MeasuredValue]) {
+            progress?("timing \(name): \(latency.predictions) single predictions on one core…")
+            let profile = try latency.measure(predictor, cases: cases)
+            let method = "\(profile.count) single predictions (features + model + reasoning) of \(name), "
+                + "one thread, BLAS threads 1, after \(profile.warmupPredictions) warm-up predictions; nearest-rank percentiles"
+            return (profile, [
+                MeasurementKey.latencyP50: MeasuredValue(value: profile.p50, method: method),
+                MeasurementKey.latencyP99: MeasuredValue(value: profile.p99, method: method),
+                MeasurementKey.latencyMean: MeasuredValue(value: profile.mean, method: method),
+                MeasurementKey.latencyMax: MeasuredValue(value: profile.maximum, method: method),
+            ])
+        }
+
+        let rules = RuleEngine()
+        let (rulesReport, rulesMeasurements) = try evaluate(rules, name: "rules")
+        guard rulesReport.cycles > 0 else {
+            throw ValidatorError.emptyEvaluation(reason: "none of the \(dataset.users.count) users has two logged period starts")
+        }
+        let (rulesLatency, rulesTimes) = try time(rules, name: "rules")
+        columns.append(.init(name: "rules", role: .baseline, file: nil, evaluation: rulesReport, latency: rulesLatency,
+                             learningCurve: nil, measurements: rulesMeasurements.merging(rulesTimes) { $1 }))
+
+        let oracle: OracleEngine? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
+        let months = Array(Set(learningCurveMonths + gates.compactMap { MeasurementKey.learningCurveMonths(in: $0.metric) })).sorted()
+        let needsCurve = gates.contains { $0.metric.hasPrefix(MeasurementKey.learningCurvePrefix) }
+        var results: [Gate] = []
+        for (candidate, fileSize) in zip(candidates, fileSizes) {
+            var (report, measurements) = try evaluate(candidate.predictor, name: candidate.name)
+            let (profile, times) = try time(candidate.predictor, name: candidate.name)
+            measurements.merge(times) { $1 }
+            if let fileSize, let file = candidate.file {
+                measurements[MeasurementKey.fileBytes] = MeasuredValue(
+                    value: Double(fileSize), method: "size of \(file.lastPathComponent) on disk, \(fileSize) bytes")
+            }
+            report.model = candidate.name
+            var curve: LearningCurveSummary?
+            if needsCurve, let learningCurveSource {
+                progress?("learning curve of \(candidate.name): fine-tuning per user after \(months.map(String.init).joined(separator: ", ")) months…")
+                curve = try learningCurveSource.learningCurve(pretrained: candidate.predictor, rules: rules, oracle: oracle,
+                                                              dataset: dataset, months: months)
+                measurements.merge(curve?.measurements ?? [:]) { $1 }
+            }
+            columns.append(.init(name: candidate.name, role: .candidate, file: candidate.file?.path, evaluation: report,
+                                 latency: profile, learningCurve: curve, measurements: measurements))
+            for specification in gates {
+                var measurement = measurements[specification.metric]
+                var missing = measurement == nil ? reason(missing: specification.metric, candidate: candidate) : nil
+                if specification.metric.hasPrefix("latency."), profile.count < Self.minimumLatencyPredictions {
+                    measurement = nil
+                    missing = "only \(profile.count) predictions timed; latency gates need at least "
+                        + "\(Self.minimumLatencyPredictions) (--latency-predictions)"
+                }
+                results.append(Gate(specification: specification, model: candidate.name, measurement: measurement, reason: missing))
+            }
+        }
+        if candidates.isEmpty {
+            results = gates.map {
+                Gate(specification: $0, model: "-", measurement: nil,
+                     reason: "no candidate model: put model files in Models/ or pass --model")
+            }
+        }
+        if let oracle {
+            let (report, measurements) = try evaluate(oracle, name: "oracle")
+            columns.append(.init(name: "oracle", role: .ceiling, file: nil, evaluation: report, latency: nil,
+                                 learningCurve: nil, measurements: measurements))
+        }
+        return ValidationReport(data: data, models: columns, gates: results)
+    }
+
+    /// Why `metric` has no measurement for `candidate`.
+    private func reason(missing metric: String, candidate: ValidationCandidate) -> String {
+        if metric == MeasurementKey.fileBytes { return "built-in predictor \(candidate.name): no model file to measure" }
+        if metric.hasPrefix(MeasurementKey.learningCurvePrefix) {
+            guard learningCurveSource != nil else { return "learning curve not measured: \(learningCurveUnavailableReason)" }
+            return "learning curve has no point for \(metric): no held-out user had enough cycles after that many months"
+        }
+        return "\(metric) is not reported for \(candidate.name) on this data"
+    }
+}

@@ -1,0 +1,61 @@
+import Cycles
+import Foundation
+
+/// Number formatting shared by the text, Markdown and SVG reports.
+enum _Format {
+    /// `0.6312` → `"63.1 %"`.
+    static func percent(_ fraction: Double) -> String { String(format: "%.1f %%", fraction * 100) }
+
+    /// `0.6312, [0.60, 0.66]` → `"63.1 % [60.0, 66.0]"`.
+    static func percent(_ fraction: Double, interval: ConfidenceInterval?) -> String {
+        guard let interval else { return percent(fraction) }
+        return percent(fraction) + String(format: " [%.1f, %.1f]", interval.low * 100, interval.high * 100)
+    }
+
+    /// `84210` → `"84,210"`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// Bytes with thousands separators and a readable size: `"84,210 B (82.2 KiB)"`.
+    static func bytes(_ value: Double) -> String {
+        let count = Int(value)
+        if count < 1024 { return "\(grouped(count)) B" }
+        if count < 1024 * 1024 { return "\(grouped(count)) B (" + String(format: "%.1f KiB", value / 1024) + ")" }
+        return "\(grouped(count)) B (" + String(format: "%.1f MiB", value / 1024 / 1024) + ")"
+    }
+
+    /// A time in µs: `"12.3 µs"` below 100 µs, else whole µs with separators.
+    static func microseconds(_ value: Double) -> String {
+        value < 100 ? String(format: "%.1f µs", value) : "\(grouped(Int(value.rounded()))) µs"
+    }
+
+    /// A limit in µs, in ms when it is a whole number of ms (`"150 ms"`).
+    static func microsecondLimit(_ value: Double) -> String {
+        value >= 1000 && value.truncatingRemainder(dividingBy: 1000) == 0 ? "\(grouped(Int(value / 1000))) ms" : microseconds(value)
+    }
+
+    /// `value` in `unit` (`"fraction"`, `"bytes"`, `"µs"`, `"days"`, `"points"`).
+    static func value(_ value: Double, unit: String, isLimit: Bool = false) -> String {
+        switch unit {
+        case "fraction": return percent(value)
+        case "bytes": return isLimit && value >= 1_000_000 && value.truncatingRemainder(dividingBy: 1_000_000) == 0
+            ? "\(grouped(Int(value / 1_000_000))) MB" : bytes(value)
+        case "µs": return isLimit ? microsecondLimit(value) : microseconds(value)
+        case "days": return String(format: "%.2f d", value)
+        default: return String(format: "%.3f", value)
+        }
+    }
+
+    /// Pads `text` with spaces to `width` characters (never truncates).
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+

@@ -1,0 +1,135 @@
+import BoostedTrees
+import Foundation
+import ModelFiles
+import Testing
+@testable import Cycles
+
+/// A hand-made user: 28-day cycles from 2025-01-06 with five flow days, left-ovary pain on cycle
+/// day 14, energy logged every day (low in the last 4 days of each cycle).
+private func handMadeHistory(cycles: Int = 5, length: Int = 28) -> UserHistory {
+    let first = CalendarDay(iso: "2025-01-06")!
+    var records: [DayRecord] = []
+    for cycle in 0..<cycles {
+        for cycleDay in 1...length {
+            let day = first.advanced(by: cycle * length + cycleDay - 1)
+            var record = DayRecord(date: day, symptoms: [.energy: cycleDay > length - 4 ? 3 : 7, .mood: 6])
+            if cycleDay <= 5 { record.flowIntensity = 3 }
+            if cycleDay == 14 {
+                record.symptoms[.pain] = 5
+                record.painZone = .leftOvary
+                record.painType = .other
+            }
+            records.append(record)
+        }
+    }
+    return UserHistory(profile: UserProfile(id: "u1", createdAt: first, cycleType: .regular), records: records)
+}
+
+private func value(_ row: [Float], _ name: String) -> Float {
+    row[TabularFeatureBuilder.features.firstIndex { $0.name == name }!]
+}
+
+@Test func tabularFeaturesDescribeAHandMadeHistory() {
+    let history = handMadeHistory()
+    let builder = TabularFeatureBuilder(history: history)
+    var row: [Float] = []
+    let day = CalendarDay(iso: "2025-01-06")!.advanced(by: 3 * 28 + 19)   // cycle 4, day 20
+    builder.features(on: day, into: &row)
+    #expect(row.count == TabularFeatureBuilder.featureCount)
+    #expect(value(row, "cycle_day") == 20)
+    #expect(value(row, "known_cycles") == 3)
+    #expect(value(row, "last_cycle_length") == 28)
+    #expect(value(row, "mean_cycle_length") == 28)
+    #expect(value(row, "sd_cycle_length") == 0)
+    #expect(value(row, "remaining_by_mean") == 9)
+    #expect(value(row, "ovary_pain_this_cycle") == 1)
+    #expect(value(row, "days_since_ovary_pain") == 6)
+    #expect(value(row, "luteal_estimate") == 15)
+    #expect(value(row, "remaining_by_ovary_pain") == 9)
+    #expect(value(row, "energy_today") == 7)
+    #expect(value(row, "missing_share_14d") == 0)
+    #expect(value(row, "declared_irregular") == 0)
+    // Before the first cycle completes, history features are missing.
+    builder.features(on: CalendarDay(iso: "2025-01-10")!, into: &row)
+    #expect(value(row, "cycle_day") == 5)
+    #expect(value(row, "last_cycle_length").isNaN)
+    #expect(value(row, "ovary_pain_this_cycle") == 0)
+}
+
+@Test func tabularFeaturesAreCausal() {
+    let history = handMadeHistory()
+    let full = TabularFeatureBuilder(history: history)
+    var a: [Float] = [], b: [Float] = []
+    for offset in stride(from: 0, to: 140, by: 3) {
+        let day = CalendarDay(iso: "2025-01-06")!.advanced(by: offset)
+        full.features(on: day, into: &a)
+        TabularFeatureBuilder(history: history.truncated(through: day)).features(on: day, into: &b)
+        #expect(a.elementsEqual(b) { $0 == $1 || ($0.isNaN && $1.isNaN) }, "day \(day)")
+    }
+}
+
+/// A tiny predictor trained directly on the hand-made user's rows (fast in debug).
+private func tinyPredictor() throws -> GBTCyclePredictor {
+    let dataset = CycleDataset(users: [handMadeHistory(cycles: 6, length: 28), handMadeHistory(cycles: 5, length: 33)])
+    let rows = GBTCyclePredictor.rows(from: dataset, dayStride: 1)
+    let matrix = try FeatureMatrix(values: rows.features, rowCount: rows.count, featureCount: TabularFeatureBuilder.featureCount)
+    var p = GradientBoostingParameters()
+    p.objective = .poisson
+    p.iterationCount = 20
+    p.maximumLeafCount = 7
+    p.minimumDataInLeaf = 5
+    let remaining = try GradientBoosting.train(features: matrix, labels: rows.remaining, parameters: p,
+                                               featureNames: TabularFeatureBuilder.features.map(\.name))
+    p.objective = .multiclassSoftmax(classCount: 3)
+    p.iterationCount = 5
+    var labels = rows.energyLabels
+    labels[0] = 2   // make the three classes present
+    let energy = try GradientBoosting.train(features: matrix.rows(rows.energyRows), labels: labels, parameters: p)
+    let predictor = GBTCyclePredictor(remaining: remaining, energyTomorrow: energy, remainingOffset: 0.5, uncertaintyDays: 2)
+    return try GBTCyclePredictor(modelFile: predictor.modelFile())
+}
+
+@Test func gbtPredictorRoundTripsThroughAModelFileBitIdentically() throws {
+    let predictor = try tinyPredictor()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gbt-\(UUID().uuidString).odml")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try predictor.save(to: url)
+    let loaded = try GBTCyclePredictor.load(from: url)
+    #expect(loaded.remaining.ensemble == predictor.remaining.ensemble)
+    let history = handMadeHistory()
+    let days = Array(history.periodStarts[0]...history.records.last!.date)
+    #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))
+    let header = try ModelFile.read(from: url).header
+    #expect(header.kind == "cycle-gbt")
+    #expect(header.features.map(\.group).contains("pain"))
+}
+
+@Test func gbtPredictorIsCausalAndNamed() throws {
+    let predictor = try tinyPredictor()
+    #expect(predictor.name == "gbt")
+    let history = handMadeHistory()
+    for offset in [10, 40, 75, 100] {
+        let day = history.periodStarts[0].advanced(by: offset)
+        let full = try predictor.prediction(for: history, on: day, language: "fr")
+        let truncated = try predictor.prediction(for: history.truncated(through: day), on: day, language: "fr")
+        #expect(full == truncated)
+        #expect(full.nextPeriodStart > day)
+        #expect(full.reasoning.text.count <= 120)
+    }
+}
+
+@Test func periodExplanationIsAdditive() throws {
+    let predictor = try tinyPredictor()
+    let history = handMadeHistory()
+    for offset in [5, 30, 61, 90] {
+        let explanation = predictor.periodExplanation(for: history, on: history.periodStarts[0].advanced(by: offset))
+        #expect(explanation.contributions.count == explanation.features.count)
+        #expect(abs(explanation.expectedValue + explanation.contributions.reduce(0, +) - explanation.rawScore) <= 1e-5)
+        #expect(abs(exp(explanation.rawScore) - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
+    }
+}
+
+@Test func wrongModelFileKindIsRejected() throws {
+    let file = ModelFile(kind: "cycle-lstm")
+    #expect(throws: ModelFileError.self) { try GBTCyclePredictor(modelFile: file) }
+}

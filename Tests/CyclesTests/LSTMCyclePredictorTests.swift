@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TensorCore
+import NeuralNet
+import ModelFiles
+@testable import Cycles
+
+@Suite struct LSTMCyclePredictorTests {
+    /// A hand-made user: periods every 27–31 days (4 flow days), energy/mood most days,
+    /// a left-ovary pain 14 days before each period.
+    static func history(days: Int = 120) -> UserHistory {
+        let start = CalendarDay(year: 2025, month: 1, day: 6)!
+        var records: [DayRecord] = []
+        var periodStart = 0
+        let lengths = [28, 31, 27, 30, 29]
+        var cycle = 0
+        for offset in 0..<days {
+            if offset == periodStart + lengths[cycle % lengths.count] { periodStart = offset; cycle += 1 }
+            let cycleDay = offset - periodStart
+            var record = DayRecord(date: start.advanced(by: offset))
+            if cycleDay < 4 { record.flowIntensity = 4 - cycleDay }
+            if offset % 3 != 2 {
+                record.symptoms[.energy] = 3 + (cycleDay % 7)
+                record.symptoms[.mood] = 2 + (cycleDay % 8)
+            }
+            if cycleDay == lengths[cycle % lengths.count] - 14 { record.symptoms[.pain] = 5; record.painZone = .leftOvary }
+            records.append(record)
+        }
+        return UserHistory(profile: UserProfile(id: "u1", createdAt: start), records: records)
+    }
+
+    static func predictor(hidden: Int = 6, seed: UInt64 = 3) throws -> LSTMCyclePredictor {
+        var generator = SeededGenerator(seed: seed)
+        let count = DailyFeatureBuilder.featureCount
+        let network = LSTMCyclePredictor.Network(featureCount: count, hiddenSize: hidden, using: &generator)
+        let mean = (0..<count).map { _ in Float(generator.nextNormal()) }
+        let scale = (0..<count).map { _ in Float(1 + generator.nextUniform()) }
+        return try LSTMCyclePredictor(network: network, featureMean: mean, featureScale: scale, periodQuantile: 0.5)
+    }
+
+    @Test func featureNamesGroupsAndCountAgree() {
+        #expect(DailyFeatureBuilder.featureNames.count == DailyFeatureBuilder.featureCount)
+        #expect(DailyFeatureBuilder.featureGroups.count == DailyFeatureBuilder.featureCount)
+        #expect(Set(DailyFeatureBuilder.featureNames).count == DailyFeatureBuilder.featureCount)
+    }
+
+    @Test func featuresAreCausalAndTrackCycles() throws {
+        let history = Self.history()
+        let last = history.records.last!.date
+        let full = DailyFeatureBuilder.features(for: history, through: last)
+        let count = DailyFeatureBuilder.featureCount
+        for cut in [10, 45, 80] {
+            let day = history.records[0].date.advanced(by: cut)
+            let truncated = DailyFeatureBuilder.features(for: history.truncated(through: day), through: day)
+            #expect(truncated == Array(full[0..<((cut + 1) * count)]))
+        }
+        // Day 30 (offset 29) is cycle day 2 of the second period (starts at offset 28); one cycle of 28 days is known.
+        let cycleDay = DailyFeatureBuilder.featureNames.firstIndex(of: "cycle_day")!
+        let mean = DailyFeatureBuilder.featureNames.firstIndex(of: "cycle_length_mean")!
+        #expect(full[29 * count + cycleDay] == 2)
+        #expect(full[29 * count + mean] == 28)
+    }
+
+    @Test func predictionsAreCausalAndComplete() throws {
+        let predictor = try Self.predictor()
+        let history = Self.history()
+        let days = Array(history.periodStarts[0]...history.records.last!.date)
+        let all = try predictor.predictions(for: history, on: days, language: "fr")
+        #expect(all.count == days.count)
+        for index in [0, 40, days.count - 1] {
+            let alone = try predictor.prediction(for: history.truncated(through: days[index]), on: days[index])
+            #expect(alone == all[index])
+            #expect(all[index].nextPeriodStart > days[index])
+            #expect(all[index].reasoning.text.count <= 120)
+        }
+    }
+
+    @Test func saveLoadRoundTripIsBitIdentical() throws {
+        let predictor = try Self.predictor()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lstm-\(UInt64.random(in: 0...UInt64.max)).odml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try predictor.save(to: url)
+        let loaded = try LSTMCyclePredictor.load(from: url)
+        #expect(loaded.network.parameters.map(\.value) == predictor.network.parameters.map(\.value))
+        let history = Self.history()
+        let days = Array(history.periodStarts[0]...history.records.last!.date)
+        #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))
+        var wrongKind = predictor.modelFile()
+        wrongKind.header.kind = "cycle-gbt"
+        #expect(throws: ModelFileError.self) { try LSTMCyclePredictor(modelFile: wrongKind) }
+    }
+
+    @Test func inputGradientMatchesCentralDifferences() throws {
+        let predictor = try Self.predictor()
+        let history = Self.history(days: 40)
+        let (value, features, gradient) = try predictor.inputGradient(for: history, on: history.records[29].date)
+        #expect(features.shape == [30, DailyFeatureBuilder.featureCount])
+        #expect(value >= 0 && value <= 60)
+        let step: Float = 1e-2
+        for index in [0, 5, features.count / 2, features.count - 3, features.count - 1] {
+            var plus = features.scalars, minus = features.scalars
+            plus[index] += step
+            minus[index] -= step
+            let up = try predictor.expectedDaysUntilStart(features: Tensor(uncheckedShape: features.shape, scalars: plus)).value
+            let down = try predictor.expectedDaysUntilStart(features: Tensor(uncheckedShape: features.shape, scalars: minus)).value
+            let numeric = (up - down) / Double(2 * step)
+            #expect(abs(numeric - Double(gradient.scalars[index])) <= 2e-2 + 2e-2 * abs(numeric), "feature index \(index)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `odml validate` as a user runs it: exit status 0 GO, 1 NO-GO, 2 error.
+@Suite struct ValidateCommandTests {
+    /// The built `odml`: `$ODML_BINARY`, else beside this test executable (SwiftPM builds every
+    /// product of the package into the same directory), else `.build/debug/odml`.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["ODML_BINARY"] { candidates.append(URL(fileURLWithPath: override)) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("odml"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("odml"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("odml"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/odml"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, error: String) {
+        guard let binary else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "odml binary not found; build it (`swift build`) or set ODML_BINARY"])
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Small and quick: few users, few timings (so the latency gates are not measured either).
+    static let quick = ["--users", "12", "--months", "6", "--latency-predictions", "20", "--bootstrap", "50"]
+
+    @Test func rulesAsACandidateIsNoGoWithExitOneAndWritesTheReport() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let result = try Self.run(["validate", "--model", "rules", "--report", "out"] + Self.quick, in: directory)
+        #expect(result.status == 1, "\(result.error)")
+        #expect(result.output.contains("rules-candidate"))
+        #expect(result.output.hasSuffix("\n"))
+        #expect(result.output.split(separator: "\n").last?.hasPrefix("NO-GO: ") == true)
+        #expect(result.error.contains("generating 12 held-out irregular users"))
+        for name in ["report.json", "report.md", "accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(name)").path), "\(name)")
+        }
+    }
+
+    @Test func noModelFilesIsNoGoAndJSONSaysSo() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let result = try Self.run(["validate", "--json"] + Self.quick, in: directory)
+        #expect(result.status == 1, "\(result.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["verdict"] as? String == "NO-GO")
+        #expect(result.error.contains("no model file in Models/"))
+    }
+
+    @Test(arguments: [
+        (["--model", "Models/absent.odml"], "Models/absent.odml: model file not found"),
+        (["--gates", "absent.json"], "absent.json: cannot read the gates file"),
+        (["--cohort", "lunar"], "unknown cohort \"lunar\""),
+        (["--data", "no-such-dir"], "no-such-dir"),
+        (["--model", "no-such-model"], "unknown model \"no-such-model\""),
+    ])
+    func errorsExitTwoWithOneLine(arguments: [String], message: String) throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let result = try Self.run(["validate"] + arguments + Self.quick, in: directory)
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        let lines = result.error.split(separator: "\n").filter { !$0.hasPrefix("[") }
+        #expect(lines.count == 1, "\(result.error)")
+        #expect(lines.first?.hasPrefix("error: ") == true)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+
+    @Test func malformedGatesFileExitsTwoNamingTheField() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        try Data(#"{"gates": [{"name": "x", "metric": "latency.p99_us", "comparison": "~", "limit": 1}]}"#.utf8)
+            .write(to: directory.appendingPathComponent("gates.json"))
+        let result = try Self.run(["validate", "--gates", "gates.json"] + Self.quick, in: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("gates.json: gates[0].comparison: found \"~\""), "\(result.error)")
+    }
+}

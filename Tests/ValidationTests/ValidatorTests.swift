@@ -1,0 +1,124 @@
+import Cycles
+import Foundation
+import Testing
+@testable import Validation
+
+@Suite struct ValidatorTests {
+    @Test func alwaysWrongOversizedModelIsNoGoWithExitCodeOne() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let file = try TestSupport.modelFile(bytes: 11_000_000, in: directory)
+        let candidate = ValidationCandidate(predictor: AlwaysWrongPredictor(), file: file)
+        let report = try TestSupport.validator(learningCurve: FixedLearningCurve(fineTunedAtSixMonths: 0.75))
+            .validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(!report.isGo)
+        #expect(report.exitCode == 1)
+        #expect(report.verdict == "NO-GO")
+        let size = try #require(report.gates.first { $0.metric == MeasurementKey.fileBytes })
+        #expect(size.status == .fail)
+        #expect(size.measured == 11_000_000)
+        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy })
+        #expect(accuracy.status == .fail)
+        #expect(accuracy.measured == 0)
+        #expect(report.text.contains("NO-GO"))
+    }
+
+    @Test func randomModelFailsTheAccuracyGateAgainstRulesAndOracleColumns() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let file = try TestSupport.modelFile(bytes: 50_000, in: directory)
+        let report = try TestSupport.validator()
+            .validate([ValidationCandidate(predictor: RandomPredictor(), file: file)], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.models.map(\.name) == ["rules", "random", "oracle"])
+        #expect(report.models.map(\.role) == [.baseline, .candidate, .ceiling])
+        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy })
+        #expect(accuracy.status == .fail)
+        let random = try #require(report.model(named: "random")?.evaluation.alertAccuracy)
+        let oracle = try #require(report.model(named: "oracle")?.evaluation.alertAccuracy)
+        #expect(random < oracle)
+        #expect(report.gates.first { $0.metric == MeasurementKey.fileBytes }?.status == .pass)
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func goodModelWithAPassingLearningCurveIsGo() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let file = try TestSupport.modelFile(bytes: 120_000, in: directory)
+        let candidate = ValidationCandidate(predictor: OracleCopyPredictor(oracle: try OracleEngine(dataset: TestSupport.dataset)), file: file)
+        let report = try TestSupport.validator(learningCurve: FixedLearningCurve(fineTunedAtSixMonths: 0.72))
+            .validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.gates.count == GateSpecification.defaults.count)
+        for gate in report.gates { #expect(gate.status == .pass, "\(gate.name): \(gate.method)") }
+        #expect(report.isGo)
+        #expect(report.exitCode == 0)
+        let latency = try #require(report.model(named: "oracle-copy")?.latency)
+        #expect(latency.count == Validator.minimumLatencyPredictions)
+        #expect(latency.p50 <= latency.p99)
+        #expect(report.model(named: "oracle-copy")?.learningCurve?.points["fine_tuned"]?[6]?.alertAccuracy == 0.72)
+    }
+
+    @Test func withoutALearningCurveTheFineTuningGateIsNotMeasuredAndNoGo() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let file = try TestSupport.modelFile(bytes: 120_000, in: directory)
+        let candidate = ValidationCandidate(predictor: OracleCopyPredictor(oracle: try OracleEngine(dataset: TestSupport.dataset)), file: file)
+        var validator = TestSupport.validator(gates: [.fineTunedSixMonths, .modelSize])
+        validator.learningCurveUnavailableReason = "no curve here"
+        let report = try validator.validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.gates.map(\.status) == [.notMeasured, .pass])
+        #expect(report.gates[0].method.contains("no curve here"))
+        #expect(!report.isGo)
+    }
+
+    @Test func fineTunedBelowSeventyPercentFails() throws {
+        let candidate = ValidationCandidate(predictor: OracleCopyPredictor(oracle: try OracleEngine(dataset: TestSupport.dataset)))
+        let report = try TestSupport.validator(gates: [.fineTunedSixMonths], learningCurve: FixedLearningCurve(fineTunedAtSixMonths: 0.69))
+            .validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.gates.map(\.status) == [.fail])
+        #expect(report.gates[0].measured == 0.69)
+    }
+
+    @Test func builtInPredictorHasNoFileSizeAndTooFewTimingsAreNotMeasured() throws {
+        var validator = TestSupport.validator(gates: [.modelSize, .latencyPhase1])
+        validator.latency.predictions = 20
+        let report = try validator.validate([ValidationCandidate(predictor: RuleEngine(), name: "rules-candidate")],
+                                            on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.gates.map(\.status) == [.notMeasured, .notMeasured])
+        #expect(report.gates[0].method.contains("no model file"))
+        #expect(report.gates[1].method.contains("only 20 predictions timed"))
+        #expect(report.model(named: "rules-candidate")?.latency?.count == 20)
+    }
+
+    @Test func noCandidateIsNoGo() throws {
+        let report = try TestSupport.validator().validate([], on: TestSupport.dataset, data: TestSupport.description)
+        #expect(report.gates.count == GateSpecification.defaults.count)
+        #expect(report.gates.allSatisfy { $0.status == .notMeasured && $0.model == "-" })
+        #expect(!report.isGo)
+        #expect(report.models.map(\.name) == ["rules", "oracle"])
+    }
+
+    @Test func duplicateNamesAndMissingFilesAreErrors() throws {
+        let validator = TestSupport.validator()
+        #expect(throws: ValidatorError.duplicateModel(name: "rules")) {
+            try validator.validate([ValidationCandidate(predictor: RuleEngine())], on: TestSupport.dataset, data: TestSupport.description)
+        }
+        let absent = URL(fileURLWithPath: "/nonexistent/cycle-gbt.odml")
+        #expect(throws: ValidatorError.modelNotFound(path: absent.path)) {
+            try validator.validate([ValidationCandidate(predictor: RandomPredictor(), file: absent)], on: TestSupport.dataset,
+                                   data: TestSupport.description)
+        }
+    }
+
+    @Test func dataWithoutCyclesIsAnError() throws {
+        let empty = TestSupport.dataset.subset([])
+        #expect(throws: ValidatorError.self) {
+            try TestSupport.validator().validate([], on: empty, data: TestSupport.description)
+        }
+    }
+
+    @Test func latencyPercentilesAreNearestRank() {
+        let profile = LatencyProfile(microseconds: (1...1000).reversed().map(Double.init), warmupPredictions: 0, threads: 1)
+        #expect(profile.p50 == 500)
+        #expect(profile.p99 == 990)
+        #expect(profile.maximum == 1000)
+        #expect(profile.mean == 500.5)
+        #expect(profile.histogram.reduce(0) { $0 + $1.count } == 1000)
+        #expect(profile.histogram.last?.upperMicroseconds == 1024)
+    }
+}
