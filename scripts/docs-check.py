@@ -63,8 +63,11 @@ def normalise(output, ignores):
 
 
 def run_block(commands, directory, environment):
-    completed = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", commands], cwd=directory, env=environment,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=BLOCK_TIMEOUT_SECONDS)
+    try:
+        completed = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", commands], cwd=directory, env=environment,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=BLOCK_TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired:
+        return -1, "", f"timed out after {BLOCK_TIMEOUT_SECONDS} s"
     return completed.returncode, completed.stdout.decode("utf-8", "replace"), completed.stderr.decode("utf-8", "replace")
 
 
