@@ -6,7 +6,7 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
     ("lstm", LSTMSuite.run),
-    ("modelfiles", { _ in try ModelFilesSuite.run(arguments: []) }),
+    ("modelfiles", ModelFilesSuite.run),
     ("trees", TreesSuite.run),
     ("explanations", ExplanationsSuite.run),
     ("personalization", PersonalizationSuite.run),
