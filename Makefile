@@ -22,9 +22,12 @@ demo: build
 ## `odml validate` evaluates on), then `odml train` for each model kind.
 MODEL_DATA = .build/model-data
 models: build
-	$(ODML_RELEASE) generate --cohort irregular --users 2000 --months 12 --seed 7 --out $(MODEL_DATA)/irregular
-	$(ODML_RELEASE) train --model gbt --data $(MODEL_DATA)/irregular --out Models/cycle-gbt.odml --seed 7
-	$(ODML_RELEASE) train --model lstm --data $(MODEL_DATA)/irregular --out Models/cycle-lstm.odml --seed 7
+	for c in irregular mixed weak-signals; do $(ODML_RELEASE) generate --cohort $$c --users 400 --months 12 --seed 101 --out $(MODEL_DATA)/train-$$c; done
+	$(ODML_RELEASE) generate --cohort irregular --users 1200 --months 12 --seed 8 --out $(MODEL_DATA)/train-irregular-b
+	$(ODML_RELEASE) train --model gbt --data $(MODEL_DATA)/train-irregular --data $(MODEL_DATA)/train-irregular-b \
+		--data $(MODEL_DATA)/train-mixed --data $(MODEL_DATA)/train-weak-signals --out Models/cycle-gbt.odml --seed 7 --day-stride 2
+	$(ODML_RELEASE) train --model lstm --data $(MODEL_DATA)/train-irregular --data $(MODEL_DATA)/train-mixed \
+		--data $(MODEL_DATA)/train-weak-signals --out Models/cycle-lstm.odml --hidden 32 --epochs 20 --seed 7
 
 ## Re-run every shell block of notebooks-md/*.md with the debug odml (what `make test` built)
 ## and fail when an output changed (times are normalised).

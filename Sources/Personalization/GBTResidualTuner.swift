@@ -79,9 +79,9 @@ public struct GBTPersonalPredictor: CyclePredictor {
         corrected.reserveCapacity(days.count)
         for (day, prediction) in zip(days, try population.predictions(for: history, on: days, language: language)) {
             builder.features(on: day, into: &row)
-            let remaining = population.predictedRemainingDays(features: row) + personal.predict(row)[0] + population.remainingOffset
+            let remaining = population.predictedRemainingDays(features: row) + personal.predict(row)[0]
             var forecast = prediction
-            forecast.nextPeriodStart = day.advanced(by: max(1, Int(remaining.rounded())))
+            forecast.nextPeriodStart = day.advanced(by: population.forecastDays(remaining: remaining, features: row))
             corrected.append(forecast)
         }
         return corrected

@@ -85,8 +85,66 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     var labels = rows.energyLabels
     labels[0] = 2   // make the three classes present
     let energy = try GradientBoosting.train(features: matrix.rows(rows.energyRows), labels: labels, parameters: p)
-    let predictor = GBTCyclePredictor(remaining: remaining, energyTomorrow: energy, remainingOffset: 0.5, uncertaintyDays: 2)
+    p.objective = .squaredError
+    p.iterationCount = 10
+    let alert = try GradientBoosting.train(features: matrix, labels: rows.alertTarget, parameters: p,
+                                           featureNames: TabularFeatureBuilder.features.map(\.name))
+    let predictor = GBTCyclePredictor(remaining: remaining, energyTomorrow: energy, alertTiming: alert, alertThreshold: 0.01,
+                                      remainingOffset: 0.5, uncertaintyDays: 2)
     return try GBTCyclePredictor(modelFile: predictor.modelFile())
+}
+
+@Test func alertTargetMarksTomorrowAndTheDayAfterTheWindow() throws {
+    let rows = GBTCyclePredictor.rows(from: CycleDataset(users: [handMadeHistory()]), dayStride: 1)
+    for (remaining, target) in zip(rows.remaining, rows.alertTarget) {
+        let expected: Float = remaining == 1 ? 1 : (Int(remaining) == GBTCyclePredictor.alertWindowDays + 1 ? -1 : 0)
+        #expect(target == expected)
+    }
+    #expect(rows.alertTarget.contains(1) && rows.alertTarget.contains(-1))
+}
+
+@Test func forecastEntersTheAlertHorizonOnlyFromTheThreshold() throws {
+    var predictor = try tinyPredictor()
+    predictor.remainingOffset = 0
+    predictor.alertThreshold = 0.02
+    let horizon = CycleEvaluator.alertHorizonDays
+    // Below the threshold: never within the alert horizon, even when the mean says tomorrow.
+    #expect(predictor.forecastDays(remaining: 1, alertScore: 0.019) == horizon + 1)
+    #expect(predictor.forecastDays(remaining: 9.4, alertScore: -0.3) == 9)
+    // From the threshold: within the horizon, keeping a nearer mean forecast.
+    #expect(predictor.forecastDays(remaining: 9.4, alertScore: 0.02) == horizon)
+    #expect(predictor.forecastDays(remaining: 1.2, alertScore: 0.5) == 1)
+    // Without an alert model the calibrated mean is used as is.
+    predictor.alertTiming = nil
+    #expect(predictor.forecastDays(remaining: 1.2, features: []) == 1)
+}
+
+@Test func alertModelAndThresholdRoundTripThroughTheModelFile() throws {
+    let predictor = try tinyPredictor()
+    let file = predictor.modelFile()
+    #expect(file.treeEnsembleNames.contains("alert"))
+    #expect(file.header.properties["alert_threshold"] == "0.01")
+    let loaded = try GBTCyclePredictor(modelFile: file)
+    #expect(loaded.alertTiming?.ensemble == predictor.alertTiming?.ensemble)
+    #expect(loaded.alertThreshold == 0.01)
+}
+
+@Test func wellbeingFeaturesSeeTheHandMadePremenstrualDip() throws {
+    // Energy is 7 on most days and 3 on the last 4 days of each 28-day cycle, mood always 6.
+    let history = handMadeHistory()
+    let builder = TabularFeatureBuilder(history: history)
+    var row: [Float] = []
+    func feature(_ name: String, on day: CalendarDay) -> Float {
+        builder.features(on: day, into: &row)
+        return row[TabularFeatureBuilder.features.firstIndex { $0.name == name }!]
+    }
+    let fourthStart = history.periodStarts[3]
+    let inDip = fourthStart.advanced(by: 27)       // cycle day 28: last day of the dip
+    let beforeDip = fourthStart.advanced(by: 20)   // cycle day 21
+    #expect(feature("wellbeing_vs_reference_3d", on: inDip) < -1.5)
+    #expect(abs(feature("wellbeing_vs_reference_3d", on: beforeDip)) < 0.01)
+    #expect(feature("wellbeing_premenstrual_vs_reference", on: inDip) < -1)
+    #expect(feature("declared_cycle_length", on: inDip).isNaN)
 }
 
 @Test func gbtPredictorRoundTripsThroughAModelFileBitIdentically() throws {

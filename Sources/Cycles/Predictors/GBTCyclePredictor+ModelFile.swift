@@ -3,12 +3,12 @@ import Foundation
 import ModelFiles
 
 /// Saving and loading the GBT predictor as an `.odml` model file (kind `cycle-gbt`): one
-/// tree-ensemble section per model (`period`, `ovulation`, `energy`, `mood`), feature names and
+/// tree-ensemble section per model (`period`, `ovulation`, `energy`, `mood`, `alert`), feature names and
 /// groups in the header, and the objectives, base scores and calibration in its properties.
 extension GBTCyclePredictor {
     /// The model-file kind.
     public static let modelFileKind = "cycle-gbt"
-    static let sectionNames = ["period", "ovulation", "energy", "mood"]
+    static let sectionNames = ["period", "ovulation", "energy", "mood", "alert"]
 
     /// The predictor as a model file (leaf values and covers stored as `Float`).
     public func modelFile(metrics: [String: Double] = [:]) -> ModelFile {
@@ -17,12 +17,13 @@ extension GBTCyclePredictor {
         file.header.metrics = metrics
         var properties: [String: String] = [
             "remaining_offset": "\(remainingOffset)",
+            "alert_threshold": "\(alertThreshold)",
             "uncertainty_days": "\(uncertaintyDays)",
             "energy_class_values": energyClassValues.map { "\($0)" }.joined(separator: " "),
             "mood_class_values": moodClassValues.map { "\($0)" }.joined(separator: " "),
-            "feature_builder": "tabular-v1",
+            "feature_builder": "tabular-v2",
         ]
-        for (name, model) in zip(GBTCyclePredictor.sectionNames, [remaining, ovulationPassed, energyTomorrow, moodTomorrow]) {
+        for (name, model) in zip(GBTCyclePredictor.sectionNames, [remaining, ovulationPassed, energyTomorrow, moodTomorrow, alertTiming]) {
             guard let model else { continue }
             file.setTreeEnsemble(name, GBTCyclePredictor.section(from: model.ensemble))
             properties["\(name).objective"] = model.objective.lightGBMName
@@ -49,7 +50,7 @@ extension GBTCyclePredictor {
         }
         let expectedNames = TabularFeatureBuilder.features.map(\.name)
         guard file.header.features.map(\.name) == expectedNames else {
-            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of tabular-v1")
+            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of tabular-v2")
         }
         let properties = file.header.properties
         func numbers(_ key: String) throws -> [Double] {
@@ -76,7 +77,9 @@ extension GBTCyclePredictor {
         }
         guard let remaining = try model("period") else { throw ModelFileError.missingSection(name: "period") }
         self.init(remaining: remaining, ovulationPassed: try model("ovulation"), energyTomorrow: try model("energy"),
-                  moodTomorrow: try model("mood"), remainingOffset: try numbers("remaining_offset")[0],
+                  moodTomorrow: try model("mood"), alertTiming: try model("alert"),
+                  alertThreshold: properties["alert_threshold"] == nil ? 0 : try numbers("alert_threshold")[0],
+                  remainingOffset: try numbers("remaining_offset")[0],
                   uncertaintyDays: try numbers("uncertainty_days")[0],
                   energyClassValues: try numbers("energy_class_values"), moodClassValues: try numbers("mood_class_values"))
     }

@@ -28,6 +28,9 @@ public struct GBTTrainingOptions: Sendable, Equatable {
 struct _GBTTrainingRows {
     var features: [Float] = []
     var remaining: [Float] = []
+    /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
+    /// `alertWindowDays + 1` days away, else 0.
+    var alertTarget: [Float] = []
     var ovulationRows: [Int] = []
     var ovulationLabels: [Float] = []
     var energyRows: [Int] = []
@@ -66,7 +69,9 @@ extension GBTCyclePredictor {
                 builder.features(on: day, into: &vector)
                 let row = rows.count
                 rows.features.append(contentsOf: vector)
-                rows.remaining.append(Float(day.distance(to: history.periodStarts[nextStartIndex])))
+                let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
+                rows.remaining.append(Float(remainingDays))
+                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == alertWindowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {
                     rows.ovulationRows.append(row)
@@ -133,6 +138,10 @@ extension GBTCyclePredictor {
             parameters: parameters(options.periodObjective, trees: options.trees, leaves: options.leaves),
             validation: held.count > 0 ? (heldMatrix, held.remaining) : nil, featureNames: names, progress: report("period"))
         let sideTrees = max(10, options.trees / 2), sideLeaves = min(15, options.leaves)
+        let alert = try GradientBoosting.train(
+            features: matrix, labels: training.alertTarget,
+            parameters: parameters(.squaredError, trees: options.trees, leaves: options.leaves),
+            validation: held.count > 0 ? (heldMatrix, held.alertTarget) : nil, featureNames: names, progress: report("alert"))
 
         var ovulation: GradientBoostedModel?
         if !training.ovulationRows.isEmpty, Set(training.ovulationLabels).count == 2 {
@@ -172,7 +181,26 @@ extension GBTCyclePredictor {
         if !calibration.users.isEmpty {
             predictor.remainingOffset = try calibrateOffset(predictor, on: calibration, progress: progress)
         }
+        predictor.alertTiming = alert
+        if !calibration.users.isEmpty {
+            predictor.alertThreshold = try calibrateAlertThreshold(predictor, on: calibration, progress: progress)
+        }
         return predictor
+    }
+
+    /// The alert threshold (from 0.0025 to 0.1) with the best alert accuracy on `dataset`.
+    static func calibrateAlertThreshold(_ predictor: GBTCyclePredictor, on dataset: CycleDataset,
+                                        progress: ((String) -> Void)?) throws -> Double {
+        let evaluator = CycleEvaluator(bootstrapSamples: 0)
+        var best = (threshold: 0.0, accuracy: -1.0)
+        for threshold in [0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1] {
+            var candidate = predictor
+            candidate.alertThreshold = threshold
+            let accuracy = try evaluator.evaluate(candidate, on: dataset).alertAccuracy
+            progress?(String(format: "calibration: alert threshold %.4f -> alert accuracy %.3f", candidate.alertThreshold, accuracy))
+            if accuracy > best.accuracy { best = (candidate.alertThreshold, accuracy) }
+        }
+        return best.threshold
     }
 
     /// The offset (in days, from -2 to +3 by halves) with the best alert accuracy on `dataset`.

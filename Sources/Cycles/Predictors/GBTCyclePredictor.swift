@@ -6,9 +6,17 @@ import Foundation
 /// of `TabularFeatureBuilder`, one model per target:
 /// - `remaining`: days until the next period start (Poisson or squared error);
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
-/// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes).
+/// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
+/// - `alertTiming`: P(next start in 1 day) − P(next start in `alertWindowDays + 1` days), learnt
+///   as the regression of 1[start in 1 day] − 1[start in 6 days] (squared error: its prediction
+///   is that difference of probabilities, with one tree ensemble instead of a class per day).
 ///
-/// Causal: the forecast for a day uses only records up to that day (see `TabularFeatureBuilder`).
+/// The alert decision: the forecast moves within `CycleEvaluator.alertHorizonDays` of today
+/// (which the app shows as an alert) only once alerting today beats alerting tomorrow. An alert
+/// on day `t` for day `t + 3` is a hit for a start in `t + 1 … t + 5`; tomorrow's would cover
+/// `t + 2 … t + 6`. So the predictor alerts when P(start in 1 day) − P(start in 6 days) reaches
+/// `alertThreshold` (calibrated on held-out users). A threshold on P(start within 5 days) alone
+/// alerts too late: that conditional probability keeps rising after the most likely day has passed.
 public struct GBTCyclePredictor: CyclePredictor {
     /// `"gbt"`.
     public let name = "gbt"
@@ -20,6 +28,11 @@ public struct GBTCyclePredictor: CyclePredictor {
     public var energyTomorrow: GradientBoostedModel?
     /// Tomorrow's mood level model.
     public var moodTomorrow: GradientBoostedModel?
+    /// Alert-timing score model (see the type's documentation).
+    public var alertTiming: GradientBoostedModel?
+    /// Value of P(start in 1 day) − P(start in `alertWindowDays + 1` days) from which the
+    /// forecast enters the alert horizon.
+    public var alertThreshold: Double
     /// Days added to the predicted remaining days before rounding (calibrated for alert accuracy).
     public var remainingOffset: Double
     /// Forecast uncertainty in days (training residual spread).
@@ -32,17 +45,23 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Assembles a predictor from trained parts.
     public init(remaining: GradientBoostedModel, ovulationPassed: GradientBoostedModel? = nil,
                 energyTomorrow: GradientBoostedModel? = nil, moodTomorrow: GradientBoostedModel? = nil,
+                alertTiming: GradientBoostedModel? = nil, alertThreshold: Double = 0,
                 remainingOffset: Double = 0, uncertaintyDays: Double = 3,
                 energyClassValues: [Double] = [2, 5.5, 9], moodClassValues: [Double] = [2, 5.5, 9]) {
         self.remaining = remaining
         self.ovulationPassed = ovulationPassed
         self.energyTomorrow = energyTomorrow
         self.moodTomorrow = moodTomorrow
+        self.alertTiming = alertTiming
+        self.alertThreshold = alertThreshold
         self.remainingOffset = remainingOffset
         self.uncertaintyDays = uncertaintyDays
         self.energyClassValues = energyClassValues
         self.moodClassValues = moodClassValues
     }
+
+    /// An alert on day `t` for day `t + alertHorizonDays` is a hit for any start up to this many days away.
+    public static let alertWindowDays = CycleEvaluator.alertHorizonDays + CycleEvaluator.hitToleranceDays
 
     /// Feature names and groups, in vector order.
     public static var features: [TabularFeatureBuilder.Feature] { TabularFeatureBuilder.features }
@@ -70,7 +89,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     func prediction(features row: [Float], day: CalendarDay, builder: TabularFeatureBuilder, language: String,
                     scratch output: inout [Double]) -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
-        let days = max(1, Int((remainingDays + remainingOffset).rounded()))
+        let days = forecastDays(remaining: remainingDays, features: row)
         let start = day.advanced(by: days)
         var ovulation: OvulationEstimate?
         if let ovulationPassed {
@@ -99,6 +118,23 @@ public struct GBTCyclePredictor: CyclePredictor {
                                ovulation: ovulation, energyTomorrow: level(energyTomorrow, energyClassValues),
                                moodTomorrow: level(moodTomorrow, moodClassValues),
                                reasoning: Reasoning(text: text, language: language == "en" ? "en" : "fr"))
+    }
+
+    /// Days from today to the forecast start for `remaining` days (e.g. the population's
+    /// prediction plus a personal correction) on the day described by `row`: adds the calibrated
+    /// offset and applies the alert decision of `alertTiming`.
+    public func forecastDays(remaining: Double, features row: [Float]) -> Int {
+        forecastDays(remaining: remaining, alertScore: alertTiming.map { $0.predict(row)[0] })
+    }
+
+    /// Days from today to the forecast start: the calibrated remaining days, held beyond the
+    /// alert horizon until the alert score reaches `alertThreshold` and brought within it
+    /// once it does.
+    func forecastDays(remaining: Double, alertScore: Double?) -> Int {
+        let days = max(1, Int((remaining + remainingOffset).rounded()))
+        guard let alertScore else { return days }
+        let horizon = CycleEvaluator.alertHorizonDays
+        return alertScore >= alertThreshold ? min(days, horizon) : max(days, horizon + 1)
     }
 
     /// Index of a feature by name (the feature list is fixed).

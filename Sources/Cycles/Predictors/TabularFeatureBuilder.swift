@@ -36,6 +36,8 @@ public struct TabularFeatureBuilder: Sendable {
             Feature(name: "remaining_by_mean", group: "history"),
             Feature(name: "remaining_by_median", group: "history"),
             Feature(name: "declared_irregular", group: "history"),
+            Feature(name: "declared_cycle_length", group: "history"),
+            Feature(name: "remaining_by_declared", group: "history"),
             Feature(name: "luteal_estimate", group: "history"),
             Feature(name: "ovary_pain_day_mean", group: "history"),
             Feature(name: "ovary_pain_this_cycle", group: "pain"),
@@ -50,6 +52,18 @@ public struct TabularFeatureBuilder: Sendable {
             }
         }
         list.append(Feature(name: "energy_drop", group: "energy"))
+        list.append(Feature(name: "wellbeing_vs_cycle_3d", group: "wellbeing"))
+        list.append(Feature(name: "wellbeing_vs_cycle_5d", group: "wellbeing"))
+        list.append(Feature(name: "wellbeing_vs_baseline_5d", group: "wellbeing"))
+        list.append(Feature(name: "wellbeing_premenstrual_drop", group: "wellbeing"))
+        for days in 1...5 {
+            list.append(Feature(name: "wellbeing_vs_reference_\(days)d", group: "wellbeing"))
+        }
+        list.append(Feature(name: "wellbeing_reference_sd", group: "wellbeing"))
+        list.append(Feature(name: "days_since_wellbeing_peak", group: "wellbeing"))
+        list.append(Feature(name: "wellbeing_peak_vs_cycle", group: "wellbeing"))
+        list.append(Feature(name: "stress_this_cycle", group: "stress"))
+        list.append(Feature(name: "wellbeing_premenstrual_vs_reference", group: "wellbeing"))
         list.append(Feature(name: "missing_share_14d", group: "logging"))
         list.append(Feature(name: "days_since_log", group: "logging"))
         return list
@@ -65,9 +79,16 @@ public struct TabularFeatureBuilder: Sendable {
     let flow: [Float]
     let logged: [Bool]
     let ovaryPain: [Bool]
+    /// Per day offset, the mean of the logged energy, mood and sleep values (`nan` if none):
+    /// the three symptoms that dip together before menses.
+    let wellbeing: [Float]
+    /// `wellbeing` with mood and sleep corrected for stress above its 60-day mean (stress lowers
+    /// both, by about 0.3 point per point), so a stressful week is not read as a premenstrual dip.
+    let stressAdjustedWellbeing: [Float]
     let uterusPain: [Float]
     let starts: [CalendarDay]
     let declaredIrregular: Float
+    let declaredLength: Float
 
     /// Indexes `history` by day.
     public init(history: UserHistory) {
@@ -91,6 +112,30 @@ public struct TabularFeatureBuilder: Sendable {
                 if record.painZone == .uterus { uterusPain[index] = Float(record.symptoms[.pain]!) }
             }
         }
+        var wellbeing = [Float](repeating: .nan, count: count)
+        for index in 0..<count {
+            var total: Float = 0, logged = 0
+            for kindIndex in 0..<3 where !symptomValues[kindIndex][index].isNaN {
+                total += symptomValues[kindIndex][index]; logged += 1
+            }
+            if logged > 0 { wellbeing[index] = total / Float(logged) }
+        }
+        self.wellbeing = wellbeing
+        var adjusted = [Float](repeating: .nan, count: count)
+        let stress = symptomValues[3]
+        var stressTotal: Float = 0, stressCount = 0
+        for index in 0..<count {
+            if !stress[index].isNaN { stressTotal += stress[index]; stressCount += 1 }
+            if index >= 60, !stress[index - 60].isNaN { stressTotal -= stress[index - 60]; stressCount -= 1 }
+            let stressExcess = stress[index].isNaN || stressCount == 0 ? 0 : stress[index] - stressTotal / Float(stressCount)
+            var total: Float = 0, logged = 0
+            for kindIndex in 0..<3 where !symptomValues[kindIndex][index].isNaN {
+                total += symptomValues[kindIndex][index] + (kindIndex == 0 ? 0 : TabularFeatureBuilder.stressCoupling * stressExcess)
+                logged += 1
+            }
+            if logged > 0 { adjusted[index] = total / Float(logged) }
+        }
+        stressAdjustedWellbeing = adjusted
         firstDay = first
         dayCount = count
         self.symptomValues = symptomValues
@@ -99,6 +144,7 @@ public struct TabularFeatureBuilder: Sendable {
         self.ovaryPain = ovaryPain
         self.uterusPain = uterusPain
         starts = history.periodStarts
+        declaredLength = RuleEngine.declaredCycleLength(in: history.profile).map(Float.init) ?? .nan
         switch history.profile.cycleType {
         case .regular: declaredIrregular = 0
         case .irregular: declaredIrregular = 1
@@ -167,6 +213,8 @@ public struct TabularFeatureBuilder: Sendable {
         put(meanLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
         put(medianLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
         put(declaredIrregular)
+        put(declaredLength)
+        put(cycleDay.map { declaredLength - Float($0) + 1 } ?? .nan)
 
         // Ovulation signals: one-sided ovary pain after the menses, per past cycle and this one.
         var lutealLengths: [Double] = [], painDays: [Double] = []
@@ -203,6 +251,19 @@ public struct TabularFeatureBuilder: Sendable {
         let energy = symptomValues[0]
         let recent = self.mean(of: energy, from: today - 2, through: today), before = self.mean(of: energy, from: today - 9, through: today - 3)
         put(recent.isNaN || before.isNaN ? Float.nan : recent - before)
+        // Well-being (energy, mood, sleep together) against this cycle's days 4 … today − 4,
+        // against the last 60 days, and the user's own premenstrual dip in past cycles.
+        let cycleOffset = lastStart.map { firstDay.distance(to: $0) }
+        let cycleReference = cycleOffset.map { self.mean(of: wellbeing, from: $0 + 3, through: today - 4) } ?? .nan
+        for window in [3, 5] {
+            let recentWellbeing = self.mean(of: wellbeing, from: today - window + 1, through: today)
+            put(recentWellbeing.isNaN || cycleReference.isNaN ? Float.nan : recentWellbeing - cycleReference)
+        }
+        let recentWellbeing5 = self.mean(of: wellbeing, from: today - 4, through: today)
+        let wellbeingBaseline = self.mean(of: wellbeing, from: today - 59, through: today)
+        put(recentWellbeing5.isNaN || wellbeingBaseline.isNaN ? Float.nan : recentWellbeing5 - wellbeingBaseline)
+        put(premenstrualDrop(knownStartCount: knownCount))
+        putReferenceDeviations(today: today, knownStartCount: knownCount) { put($0) }
         // Logging.
         var loggedDays = 0
         for index in max(0, today - 13)...max(0, today) where index < dayCount && logged[index] { loggedDays += 1 }
@@ -212,6 +273,84 @@ public struct TabularFeatureBuilder: Sendable {
         while index >= 0 { if logged[index] { sinceLog = Float(today - index); break }; index -= 1 }
         put(sinceLog)
         assert(position == TabularFeatureBuilder.featureCount)
+    }
+
+    /// Points of mood and sleep lost per point of stress above its recent mean.
+    static let stressCoupling: Float = 0.3
+
+    /// The stress-adjusted well-being of the last 1 … 5 days against the user's reference level
+    /// (days −90 … −6 outside menses days 1–3 and the 6 days before each known start), that
+    /// level's SD, and the mean gap of the 5 days before past starts: a personal, noise-aware
+    /// premenstrual-dip detector.
+    func putReferenceDeviations(today: Int, knownStartCount: Int, put: (Float) -> Void) {
+        var total: Float = 0, squares: Float = 0, count = 0
+        let low = max(0, today - 90), high = min(dayCount - 1, today - 6)
+        if low <= high {
+            var startIndex = 0
+            for index in low...high {
+                while startIndex < knownStartCount && firstDay.distance(to: starts[startIndex]) + 2 < index { startIndex += 1 }
+                // Masked: within 3 days after a start, or within 6 days before the next known start.
+                var masked = false
+                if startIndex < knownStartCount {
+                    let offset = firstDay.distance(to: starts[startIndex])
+                    masked = (index >= offset && index <= offset + 2) || (index >= offset - 6 && index < offset)
+                }
+                let value = stressAdjustedWellbeing[index]
+                if masked || value.isNaN { continue }
+                total += value; squares += value * value; count += 1
+            }
+        }
+        let reference: Float = count >= 6 ? total / Float(count) : .nan
+        for days in 1...5 {
+            let recent = mean(of: stressAdjustedWellbeing, from: today - days + 1, through: today)
+            put(recent.isNaN || reference.isNaN ? .nan : recent - reference)
+        }
+        put(count >= 6 ? max(0, squares / Float(count) - reference * reference).squareRoot() : .nan)
+        putWellbeingPeak(today: today, knownStartCount: knownStartCount, put: put)
+        var gap: Float = 0, gaps = 0
+        if !reference.isNaN, knownStartCount >= 2 {
+            for i in max(1, knownStartCount - 6)..<knownStartCount {
+                let end = firstDay.distance(to: starts[i])
+                let before = mean(of: stressAdjustedWellbeing, from: end - 5, through: end - 1)
+                if !before.isNaN { gap += before - reference; gaps += 1 }
+            }
+        }
+        put(gaps > 0 ? gap / Float(gaps) : .nan)
+    }
+
+    /// Days since this cycle's highest 3-day well-being (from cycle day 4; it peaks around
+    /// ovulation), that peak against the cycle's mean, and this cycle's stress against the last
+    /// 60 days (stress can delay ovulation).
+    func putWellbeingPeak(today: Int, knownStartCount: Int, put: (Float) -> Void) {
+        guard knownStartCount > 0 else { put(.nan); put(.nan); put(.nan); return }
+        let cycleOffset = firstDay.distance(to: starts[knownStartCount - 1])
+        var best: Float = -.infinity, bestIndex = -1
+        if cycleOffset + 5 <= today {
+            for index in (cycleOffset + 5)...today {
+                let value = mean(of: wellbeing, from: index - 2, through: index)
+                if !value.isNaN && value > best { best = value; bestIndex = index }
+            }
+        }
+        let cycleMean = mean(of: wellbeing, from: cycleOffset + 3, through: today)
+        put(bestIndex >= 0 ? Float(today - bestIndex) : .nan)
+        put(bestIndex >= 0 && !cycleMean.isNaN ? best - cycleMean : .nan)
+        let stress = symptomValues[3]
+        let cycleStress = mean(of: stress, from: cycleOffset, through: today), recentStress = mean(of: stress, from: today - 59, through: today)
+        put(cycleStress.isNaN || recentStress.isNaN ? .nan : cycleStress - recentStress)
+    }
+
+    /// Mean over the last (up to 6) complete cycles of the well-being in the 5 days before each
+    /// start minus that cycle's days 6 … length − 8; `nan` when no cycle has both.
+    func premenstrualDrop(knownStartCount: Int) -> Float {
+        guard knownStartCount >= 2 else { return .nan }
+        var total: Float = 0, counted = 0
+        for i in max(1, knownStartCount - 6)..<knownStartCount {
+            let start = firstDay.distance(to: starts[i - 1]), end = firstDay.distance(to: starts[i])
+            let before = mean(of: wellbeing, from: end - 5, through: end - 1)
+            let reference = mean(of: wellbeing, from: start + 5, through: end - 8)
+            if !before.isNaN && !reference.isNaN { total += before - reference; counted += 1 }
+        }
+        return counted > 0 ? total / Float(counted) : .nan
     }
 
     /// The last day with one-sided ovary pain in `[start + 5, end)` (skipping the menses).
