@@ -97,7 +97,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 @Test func alertTargetMarksTomorrowAndTheDayAfterTheWindow() throws {
     let rows = GBTCyclePredictor.rows(from: CycleDataset(users: [handMadeHistory()]), dayStride: 1)
     for (remaining, target) in zip(rows.remaining, rows.alertTarget) {
-        let expected: Float = remaining == 1 ? 1 : (Int(remaining) == GBTCyclePredictor.alertWindowDays + 1 ? -1 : 0)
+        let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertTiming.windowDays + 1 ? -1 : 0)
         #expect(target == expected)
     }
     #expect(rows.alertTarget.contains(1) && rows.alertTarget.contains(-1))

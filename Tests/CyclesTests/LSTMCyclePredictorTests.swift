@@ -75,6 +75,27 @@ import ModelFiles
         }
     }
 
+    @Test func alertThresholdHoldsTheForecastOutsideTheHorizonAndRoundTrips() throws {
+        let history = Self.history()
+        let days = Array(history.periodStarts[0]...history.records.last!.date)
+        var predictor = try Self.predictor()
+        let horizon = CycleEvaluator.alertHorizonDays
+        // An unreachable threshold: no forecast may enter the alert horizon.
+        predictor.alertThreshold = 2
+        let held = try predictor.predictions(for: history, on: days, language: "en")
+        #expect(held.allSatisfy { $0.asOf.distance(to: $0.nextPeriodStart) > horizon })
+        // A threshold every score reaches: every forecast is within the horizon.
+        predictor.alertThreshold = -2
+        let alerting = try predictor.predictions(for: history, on: days, language: "en")
+        #expect(alerting.allSatisfy { $0.asOf.distance(to: $0.nextPeriodStart) <= horizon })
+        predictor.alertThreshold = 0.015
+        let loaded = try LSTMCyclePredictor(modelFile: predictor.modelFile())
+        #expect(loaded.alertThreshold == 0.015)
+        var corrupt = predictor.modelFile()
+        corrupt.header.properties["alert_threshold"] = "soon"
+        #expect(throws: ModelFileError.self) { try LSTMCyclePredictor(modelFile: corrupt) }
+    }
+
     @Test func saveLoadRoundTripIsBitIdentical() throws {
         let predictor = try Self.predictor()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lstm-\(UInt64.random(in: 0...UInt64.max)).odml")

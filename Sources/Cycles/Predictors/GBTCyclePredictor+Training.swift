@@ -29,7 +29,7 @@ struct _GBTTrainingRows {
     var features: [Float] = []
     var remaining: [Float] = []
     /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
-    /// `alertWindowDays + 1` days away, else 0.
+    /// `AlertTiming.windowDays + 1` days away, else 0.
     var alertTarget: [Float] = []
     var ovulationRows: [Int] = []
     var ovulationLabels: [Float] = []
@@ -71,7 +71,7 @@ extension GBTCyclePredictor {
                 rows.features.append(contentsOf: vector)
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
                 rows.remaining.append(Float(remainingDays))
-                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == alertWindowDays + 1 ? -1 : 0))
+                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertTiming.windowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {
                     rows.ovulationRows.append(row)
@@ -183,24 +183,14 @@ extension GBTCyclePredictor {
         }
         predictor.alertTiming = alert
         if !calibration.users.isEmpty {
-            predictor.alertThreshold = try calibrateAlertThreshold(predictor, on: calibration, progress: progress)
+            let base = predictor
+            predictor.alertThreshold = try AlertTiming.calibrate(on: calibration, progress: progress) { threshold in
+                var candidate = base
+                candidate.alertThreshold = threshold
+                return candidate
+            }.threshold
         }
         return predictor
-    }
-
-    /// The alert threshold (from 0.0025 to 0.1) with the best alert accuracy on `dataset`.
-    static func calibrateAlertThreshold(_ predictor: GBTCyclePredictor, on dataset: CycleDataset,
-                                        progress: ((String) -> Void)?) throws -> Double {
-        let evaluator = CycleEvaluator(bootstrapSamples: 0)
-        var best = (threshold: 0.0, accuracy: -1.0)
-        for threshold in [0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1] {
-            var candidate = predictor
-            candidate.alertThreshold = threshold
-            let accuracy = try evaluator.evaluate(candidate, on: dataset).alertAccuracy
-            progress?(String(format: "calibration: alert threshold %.4f -> alert accuracy %.3f", candidate.alertThreshold, accuracy))
-            if accuracy > best.accuracy { best = (candidate.alertThreshold, accuracy) }
-        }
-        return best.threshold
     }
 
     /// The offset (in days, from -2 to +3 by halves) with the best alert accuracy on `dataset`.

@@ -7,16 +7,11 @@ import Foundation
 /// - `remaining`: days until the next period start (Poisson or squared error);
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
 /// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
-/// - `alertTiming`: P(next start in 1 day) − P(next start in `alertWindowDays + 1` days), learnt
+/// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertTiming.windowDays + 1` days), learnt
 ///   as the regression of 1[start in 1 day] − 1[start in 6 days] (squared error: its prediction
 ///   is that difference of probabilities, with one tree ensemble instead of a class per day).
 ///
-/// The alert decision: the forecast moves within `CycleEvaluator.alertHorizonDays` of today
-/// (which the app shows as an alert) only once alerting today beats alerting tomorrow. An alert
-/// on day `t` for day `t + 3` is a hit for a start in `t + 1 … t + 5`; tomorrow's would cover
-/// `t + 2 … t + 6`. So the predictor alerts when P(start in 1 day) − P(start in 6 days) reaches
-/// `alertThreshold` (calibrated on held-out users). A threshold on P(start within 5 days) alone
-/// alerts too late: that conditional probability keeps rising after the most likely day has passed.
+/// The alert decision follows `AlertTiming` with the `alertTiming` score.
 public struct GBTCyclePredictor: CyclePredictor {
     /// `"gbt"`.
     public let name = "gbt"
@@ -30,7 +25,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     public var moodTomorrow: GradientBoostedModel?
     /// Alert-timing score model (see the type's documentation).
     public var alertTiming: GradientBoostedModel?
-    /// Value of P(start in 1 day) − P(start in `alertWindowDays + 1` days) from which the
+    /// Value of P(start in 1 day) − P(start in `AlertTiming.windowDays + 1` days) from which the
     /// forecast enters the alert horizon.
     public var alertThreshold: Double
     /// Days added to the predicted remaining days before rounding (calibrated for alert accuracy).
@@ -60,8 +55,6 @@ public struct GBTCyclePredictor: CyclePredictor {
         self.moodClassValues = moodClassValues
     }
 
-    /// An alert on day `t` for day `t + alertHorizonDays` is a hit for any start up to this many days away.
-    public static let alertWindowDays = CycleEvaluator.alertHorizonDays + CycleEvaluator.hitToleranceDays
 
     /// Feature names and groups, in vector order.
     public static var features: [TabularFeatureBuilder.Feature] { TabularFeatureBuilder.features }
@@ -133,8 +126,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     func forecastDays(remaining: Double, alertScore: Double?) -> Int {
         let days = max(1, Int((remaining + remainingOffset).rounded()))
         guard let alertScore else { return days }
-        let horizon = CycleEvaluator.alertHorizonDays
-        return alertScore >= alertThreshold ? min(days, horizon) : max(days, horizon + 1)
+        return AlertTiming.forecastDays(days, score: alertScore, threshold: alertThreshold)
     }
 
     /// Index of a feature by name (the feature list is fixed).

@@ -21,6 +21,7 @@ extension LSTMCyclePredictor {
         properties["hidden_size"] = String(network.lstm.hiddenSize)
         properties["layer_count"] = String(network.lstm.layerCount)
         properties["period_quantile"] = String(periodQuantile)
+        properties["alert_threshold"] = alertThreshold.map { String($0) }
         var file = ModelFile(header: ModelHeader(kind: LSTMCyclePredictor.modelKind, features: features, metrics: metrics, properties: properties))
         for (key, value) in network.parameters { file.setTensor(key, value) }
         file.setTensor("normalisation.mean", Tensor(featureMean))
@@ -68,7 +69,14 @@ extension LSTMCyclePredictor {
         guard mean.count == DailyFeatureBuilder.featureCount, scale.count == mean.count, scale.allSatisfy({ $0 > 0 }) else {
             throw ModelFileError.shapeMismatch(section: "normalisation", detail: "expected \(DailyFeatureBuilder.featureCount) means and positive scales")
         }
+        var alertThreshold: Double?
+        if let text = properties["alert_threshold"] {
+            guard let value = Double(text), value.isFinite else {
+                throw ModelFileError.invalidHeader(reason: "property alert_threshold = \"\(text)\" is not a number")
+            }
+            alertThreshold = value
+        }
         try self.init(network: network, featureMean: mean, featureScale: scale, periodQuantile: quantile,
-                      metrics: file.header.metrics, properties: properties)
+                      alertThreshold: alertThreshold, metrics: file.header.metrics, properties: properties)
     }
 }

@@ -113,6 +113,13 @@ extension LSTMCyclePredictor {
             if accuracy > bestQuantile.accuracy { bestQuantile = (quantile, accuracy) }
         }
         predictor.periodQuantile = bestQuantile.quantile
+        let quantileOnly = predictor
+        let alert = try AlertTiming.calibrate(on: validation, progress: nil) { threshold in
+            var candidate = quantileOnly
+            candidate.alertThreshold = threshold
+            return candidate
+        }
+        if alert.accuracy > bestQuantile.accuracy { predictor.alertThreshold = alert.threshold }
         predictor.properties = [
             "hidden_size": "\(configuration.hiddenSize)", "epochs_run": "\(stopping.bestEpoch ?? 0)",
             "max_epochs": "\(configuration.epochs)", "batch_size": "\(configuration.batchSize)",
@@ -120,7 +127,8 @@ extension LSTMCyclePredictor {
             "training_users": "\(trainSequences.count)", "validation_users": "\(validationSequences.count)",
             "period_quantile": "\(bestQuantile.quantile)",
         ]
-        predictor.metrics = ["validation.period_start.alert_accuracy": bestQuantile.accuracy,
+        if let threshold = predictor.alertThreshold { predictor.properties["alert_threshold"] = "\(threshold)" }
+        predictor.metrics = ["validation.period_start.alert_accuracy": max(bestQuantile.accuracy, alert.accuracy),
                              "validation.loss": stopping.bestValue ?? 0]
         return predictor
     }

@@ -11,7 +11,9 @@ import TensorCore
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
 /// `periodQuantile` quantile of the distribution (tuned on validation users for the alert
-/// metric); the uncertainty is half the width of its central 68 %.
+/// metric), moved to the alert horizon or beyond it by `AlertTiming` with the distribution's
+/// P(1 day) − P(6 days) when `alertThreshold` is set; the uncertainty is half the width of its
+/// central 68 %.
 public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var name: String { "lstm" }
 
@@ -23,6 +25,9 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var featureScale: [Float]
     /// Quantile of the days-until-start distribution used as the point forecast.
     public var periodQuantile: Double
+    /// Threshold of the `AlertTiming` decision, calibrated at training time (`nil`: the quantile
+    /// alone decides when the forecast enters the alert horizon).
+    public var alertThreshold: Double?
     /// Validation metrics recorded at training time (written to the model file).
     public var metrics: [String: Double]
     /// Free-form training settings (written to the model file).
@@ -38,7 +43,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     /// A predictor from its parts.
     /// - Throws: `NeuralNetError.shapeMismatch` if the normalisation does not match the network's input.
     public init(network: Network, featureMean: [Float], featureScale: [Float], periodQuantile: Double = 0.5,
-                metrics: [String: Double] = [:], properties: [String: String] = [:]) throws {
+                alertThreshold: Double? = nil, metrics: [String: Double] = [:], properties: [String: String] = [:]) throws {
         let count = network.lstm.inputSize
         guard count == DailyFeatureBuilder.featureCount, featureMean.count == count, featureScale.count == count else {
             throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor (feature normalisation)",
@@ -48,6 +53,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
         self.featureMean = featureMean
         self.featureScale = featureScale
         self.periodQuantile = periodQuantile
+        self.alertThreshold = alertThreshold
         self.metrics = metrics
         self.properties = properties
     }
@@ -122,7 +128,11 @@ extension LSTMCyclePredictor {
         /// The forecast from the current head outputs.
         func prediction(on day: CalendarDay, language: String) -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
-            let point = max(1, _lstmQuantile(distribution, predictor.periodQuantile))
+            var point = max(1, _lstmQuantile(distribution, predictor.periodQuantile))
+            if let threshold = predictor.alertThreshold {
+                let score = Double(distribution[1]) - Double(distribution[AlertTiming.windowDays + 1])
+                point = AlertTiming.forecastDays(point, score: score, threshold: threshold)
+            }
             let spread = Double(_lstmQuantile(distribution, 0.84) - _lstmQuantile(distribution, 0.16)) / 2
             let nextStart = day.advanced(by: point)
             let passed = Double(_LSTMLogistic.sigmoid(ovulationLogit[0]))

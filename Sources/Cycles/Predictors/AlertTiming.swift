@@ -1,0 +1,36 @@
+/// When a forecast should enter the alert horizon, shared by the learned predictors.
+///
+/// An alert on day `t` for day `t + alertHorizonDays` is a hit for a start in `t + 1 …
+/// t + windowDays`; tomorrow's alert would cover `t + 2 … t + windowDays + 1`. Alerting today
+/// beats waiting when P(start in 1 day) − P(start in `windowDays + 1` days) ≥ 0, so the forecast
+/// is held beyond the horizon until that score reaches a threshold calibrated on held-out users.
+/// (A threshold on P(start within `windowDays`) alone alerts too late: that conditional
+/// probability keeps rising after the most likely day has passed.)
+public enum AlertTiming {
+    /// Days ahead an alerted start can be and still be a hit: horizon + tolerance.
+    public static let windowDays = CycleEvaluator.alertHorizonDays + CycleEvaluator.hitToleranceDays
+
+    /// Thresholds tried by calibration, in increasing order.
+    public static let thresholdCandidates: [Double] = [0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1]
+
+    /// `days` (the point forecast, ≥ 1) moved to the alert horizon or beyond it by the alert
+    /// `score` against `threshold`.
+    public static func forecastDays(_ days: Int, score: Double, threshold: Double) -> Int {
+        let horizon = CycleEvaluator.alertHorizonDays
+        return score >= threshold ? min(days, horizon) : max(days, horizon + 1)
+    }
+
+    /// The candidate threshold with the best alert accuracy of `predictor(threshold)` on
+    /// `dataset` (the first one on ties), and that accuracy.
+    static func calibrate<P: CyclePredictor>(on dataset: CycleDataset, progress: ((String) -> Void)?,
+                                             _ predictor: (Double) -> P) throws -> (threshold: Double, accuracy: Double) {
+        let evaluator = CycleEvaluator(bootstrapSamples: 0)
+        var best = (threshold: thresholdCandidates[0], accuracy: -1.0)
+        for threshold in thresholdCandidates {
+            let accuracy = try evaluator.evaluate(predictor(threshold), on: dataset).alertAccuracy
+            progress?("calibration: alert threshold \(threshold) -> alert accuracy \((accuracy * 1000).rounded() / 1000)")
+            if accuracy > best.accuracy { best = (threshold, accuracy) }
+        }
+        return best
+    }
+}
