@@ -9,6 +9,7 @@ block can read what an earlier one wrote.
 
 Before comparing, both sides are normalised so that timing does not matter:
   * times such as `12.3 µs`, `1,204 µs`, `3 ms`, `0.8 s`, `2.1×` become `<time>`;
+  * the scratch directory's path (`/tmp/docs-check-…`) becomes `<scratch>`;
   * runs of spaces collapse to one (tables re-align when a time's width changes);
   * lines matching a notebook's `<!-- docs-check: ignore REGEX -->` comments become `<ignored>`.
 
@@ -30,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FENCE = re.compile(r"^```(\w*)\s*$")
 IGNORE = re.compile(r"<!--\s*docs-check:\s*ignore\s+(.+?)\s*-->")
+SCRATCH = re.compile(r"/\S*?/docs-check-[A-Za-z0-9_]+")
 TIME = re.compile(r"\d[\d,]*(?:\.\d+)?\s?(?:µs|us|ms|s|×)(?![\w])")
 BLOCK_TIMEOUT_SECONDS = 300
 
@@ -57,7 +59,7 @@ def normalise(output, ignores):
         if any(pattern.search(line) for pattern in ignores):
             result.append("<ignored>")
             continue
-        line = TIME.sub("<time>", line)
+        line = TIME.sub("<time>", SCRATCH.sub("<scratch>", line))
         result.append(re.sub(r" {2,}", " ", line).rstrip())
     return result
 
