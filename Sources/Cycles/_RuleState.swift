@@ -92,7 +92,10 @@ struct _RuleState {
             } else {
                 let phrase = RuleText.averageCycle(length: calendarLength, cycles: used, language)
                 reasons.append(phrase)
-                factors.append(.init(key: "rule.mean_cycle_length", phrase: phrase, contribution: Double(calendarLength - population)))
+                // The mean before outlier rejection: the rejection factor adds its own shift, so
+                // the contributions add up to the forecast's distance from the population length.
+                factors.append(.init(key: "rule.mean_cycle_length", phrase: phrase,
+                                     contribution: Double(calendarLength - population) - (rejectedCount > 0 ? rejectedShift : 0)))
             }
             if rejectedCount > 0 {
                 let phrase = RuleText.outliers(rejectedCount, language)

@@ -29,6 +29,9 @@ import Testing
         let factor = try #require(prediction.reasoning.factors.first { $0.key == "rule.outlier_rejection" })
         #expect(factor.contribution < -3)
         #expect(prediction.reasoning.text.contains("1 cycle atypique écarté"))
+        // Additive: the factors add up to the forecast's distance from the population length (29 d).
+        let total = prediction.reasoning.factors.reduce(0) { $0 + $1.contribution }
+        #expect(abs(total - Double(origin.advanced(by: 172 + 29).distance(to: prediction.nextPeriodStart))) < 1e-9)
     }
 
     @Test func coldStartUsesDeclaredLength() throws {
