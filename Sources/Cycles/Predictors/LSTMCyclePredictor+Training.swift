@@ -127,7 +127,6 @@ extension LSTMCyclePredictor {
             "training_users": "\(trainSequences.count)", "validation_users": "\(validationSequences.count)",
             "period_quantile": "\(bestQuantile.quantile)",
         ]
-        if let threshold = predictor.alertThreshold { predictor.properties["alert_threshold"] = "\(threshold)" }
         predictor.metrics = ["validation.period_start.alert_accuracy": max(bestQuantile.accuracy, alert.accuracy),
                              "validation.loss": stopping.bestValue ?? 0]
         return predictor

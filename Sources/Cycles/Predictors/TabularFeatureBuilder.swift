@@ -113,14 +113,6 @@ public struct TabularFeatureBuilder: Sendable {
             }
         }
         var wellbeing = [Float](repeating: .nan, count: count)
-        for index in 0..<count {
-            var total: Float = 0, logged = 0
-            for kindIndex in 0..<3 where !symptomValues[kindIndex][index].isNaN {
-                total += symptomValues[kindIndex][index]; logged += 1
-            }
-            if logged > 0 { wellbeing[index] = total / Float(logged) }
-        }
-        self.wellbeing = wellbeing
         var adjusted = [Float](repeating: .nan, count: count)
         let stress = symptomValues[3]
         var stressTotal: Float = 0, stressCount = 0
@@ -128,13 +120,18 @@ public struct TabularFeatureBuilder: Sendable {
             if !stress[index].isNaN { stressTotal += stress[index]; stressCount += 1 }
             if index >= 60, !stress[index - 60].isNaN { stressTotal -= stress[index - 60]; stressCount -= 1 }
             let stressExcess = stress[index].isNaN || stressCount == 0 ? 0 : stress[index] - stressTotal / Float(stressCount)
-            var total: Float = 0, logged = 0
+            var total: Float = 0, adjustedTotal: Float = 0, logged = 0
             for kindIndex in 0..<3 where !symptomValues[kindIndex][index].isNaN {
-                total += symptomValues[kindIndex][index] + (kindIndex == 0 ? 0 : TabularFeatureBuilder.stressCoupling * stressExcess)
+                total += symptomValues[kindIndex][index]
+                adjustedTotal += symptomValues[kindIndex][index] + (kindIndex == 0 ? 0 : TabularFeatureBuilder.stressCoupling * stressExcess)
                 logged += 1
             }
-            if logged > 0 { adjusted[index] = total / Float(logged) }
+            if logged > 0 {
+                wellbeing[index] = total / Float(logged)
+                adjusted[index] = adjustedTotal / Float(logged)
+            }
         }
+        self.wellbeing = wellbeing
         stressAdjustedWellbeing = adjusted
         firstDay = first
         dayCount = count
