@@ -4,57 +4,63 @@ import TensorCore
 extension DifferentiableModel {
     /// The scalar model `f(x) = w · h_T + b` over a `[timeSteps × lstm.inputSize]` sequence, where
     /// `h_T` is the top layer's final hidden state of `lstm`: one output head of a sequence
-    /// predictor, for Integrated Gradients. All the points of a path go through the LSTM as one
-    /// batch (forward, then backpropagation through time to the input).
-    ///
-    /// The flat input is time step major per point (`x[t · I + i]`), as `Attribution(
-    /// integratedGradients:timeSteps:…)` expects; it is transposed to NeuralNet's `TNI` layout.
-    /// Errors from the LSTM (shape mismatches) cannot happen for inputs of `inputCount` values;
-    /// should one occur anyway the values and gradients are NaN, which the completeness error shows.
+    /// predictor, for Integrated Gradients.
     ///
     /// - Parameters:
-    ///   - lstm: the trained layer stack (copied; the copy's caches and weight gradients are scratch).
+    ///   - lstm: the trained layer stack.
     ///   - timeSteps: `T`.
     ///   - outputWeights: `w`, `lstm.hiddenSize` values.
     ///   - outputBias: `b`.
     public init(lstm: LSTM, timeSteps: Int, outputWeights: [Float], outputBias: Float) throws {
         try Attribution._checkCount("outputWeights", outputWeights.count, expected: lstm.hiddenSize)
-        var network = lstm
-        let featureCount = lstm.inputSize, hidden = lstm.hiddenSize, layers = lstm.layerCount
-        self.init(inputCount: timeSteps * featureCount) { points, count, values, gradients in
-            var timeMajor = [Float](repeating: 0, count: timeSteps * count * featureCount)
-            for point in 0..<count {
-                for step in 0..<timeSteps {
-                    let source = (point * timeSteps + step) * featureCount, target = (step * count + point) * featureCount
-                    for feature in 0..<featureCount { timeMajor[target + feature] = points[source + feature] }
+        let hidden = lstm.hiddenSize
+        self.init(lstm: lstm, timeSteps: timeSteps) { finalHidden, values, dFinalHidden in
+            for point in values.indices {
+                var value = outputBias
+                for unit in 0..<hidden {
+                    value += outputWeights[unit] * finalHidden[point * hidden + unit]
+                    dFinalHidden[point * hidden + unit] = outputWeights[unit]
                 }
-            }
-            do {
-                let output = try network.forward(Tensor(uncheckedShape: [timeSteps, count, featureCount], scalars: timeMajor))
-                let top = output.finalHidden.scalars
-                var dFinalHidden = [Float](repeating: 0, count: layers * count * hidden)
-                let base = (layers - 1) * count * hidden
-                for point in 0..<count {
-                    var value = outputBias
-                    for unit in 0..<hidden {
-                        value += outputWeights[unit] * top[base + point * hidden + unit]
-                        dFinalHidden[base + point * hidden + unit] = outputWeights[unit]
-                    }
-                    values[point] = value
-                }
-                let dInput = try network.backward(Tensor(zeros: [timeSteps, count, hidden]),
-                                                  dFinalHidden: Tensor(uncheckedShape: [layers, count, hidden], scalars: dFinalHidden))
-                    .scalars
-                for point in 0..<count {
-                    for step in 0..<timeSteps {
-                        let target = (point * timeSteps + step) * featureCount, source = (step * count + point) * featureCount
-                        for feature in 0..<featureCount { gradients[target + feature] = dInput[source + feature] }
-                    }
-                }
-            } catch {
-                for point in 0..<count { values[point] = .nan }
-                for index in 0..<(count * timeSteps * featureCount) { gradients[index] = .nan }
+                values[point] = value
             }
         }
     }
+
+    /// Any scalar function `head(h_T)` of the top layer's final hidden state of `lstm` over a
+    /// `[timeSteps × lstm.inputSize]` sequence that starts from `initialState` (e.g. the state
+    /// after the days before an explained window; `nil`: zeros).
+    ///
+    /// Integrated Gradients runs through `LSTM.pathGradients` (all the path's points in one
+    /// batch, first-layer projections shared along the path); a batch of arbitrary points is
+    /// evaluated one point at a time. The model keeps its path buffers between calls, so one
+    /// model must not be evaluated from two threads at once. The flat input is time step major (`x[t · I + i]`).
+    /// Should the LSTM reject an input anyway, the values and gradients are NaN, which the
+    /// completeness error shows.
+    public init(lstm: LSTM, timeSteps: Int, initialState: LSTM.StreamingState? = nil, head: @escaping LSTM.ScalarHead) {
+        let count = timeSteps * lstm.inputSize
+        let workspace = _PathWorkspaceBox()
+        func path(_ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float]) -> ([Float], [Float]) {
+            do {
+                let result = try lstm.pathGradients(from: baseline, to: input, steps: timeSteps, positions: positions,
+                                                    weights: weights, initialState: initialState,
+                                                    workspace: &workspace.value, head: head)
+                return (result.values, result.weightedInputGradient)
+            } catch {
+                return ([Float](repeating: .nan, count: positions.count), [Float](repeating: .nan, count: count))
+            }
+        }
+        self.init(inputCount: count, pathEvaluation: path) { points, pointCount, values, gradients in
+            for point in 0..<pointCount {
+                let x = Array(points[(point * count)..<((point + 1) * count)])
+                let (value, gradient) = path(x, x, [0], [1])
+                values[point] = value[0]
+                for index in 0..<count { gradients[point * count + index] = gradient[index] }
+            }
+        }
+    }
+}
+
+/// The LSTM path buffers a `DifferentiableModel` reuses between calls.
+final class _PathWorkspaceBox {
+    var value = LSTM.PathWorkspace()
 }

@@ -2,7 +2,9 @@
 /// attribution. A sequence model flattens its `[T × F]` input row-major (time step major).
 ///
 /// The batched form lets a model evaluate all the points of an Integrated Gradients path at once
-/// (one `sgemm` per layer instead of one `sgemv` per point).
+/// (one `sgemm` per layer instead of one `sgemv` per point). A model may also evaluate a whole
+/// straight path itself (`pathEvaluation`), returning only the weighted sum of the gradients,
+/// which is all Integrated Gradients needs.
 public struct DifferentiableModel {
     /// Evaluates `pointCount` points stored row-major in `points` (`[pointCount × inputCount]`),
     /// writing `f` at each into `values` (`[pointCount]`) and `∇f` into `gradients`
@@ -12,21 +14,31 @@ public struct DifferentiableModel {
         _ values: UnsafeMutableBufferPointer<Float>, _ gradients: UnsafeMutableBufferPointer<Float>
     ) -> Void
 
+    /// Evaluates the points `baseline + α_p (input − baseline)` for the given `positions` and
+    /// returns `f` at each and `Σ_p weights_p ∇f` (`inputCount` values).
+    public typealias PathEvaluation = (
+        _ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float]
+    ) -> (values: [Float], weightedGradient: [Float])
+
     /// Length `n` of the flat input.
     public let inputCount: Int
     /// The batched evaluation.
     public let evaluate: BatchEvaluation
+    /// The straight-path evaluation, when the model has a faster one than `evaluate`.
+    public let evaluatePath: PathEvaluation?
 
-    /// A model that evaluates many points per call.
-    public init(inputCount: Int, batchEvaluation: @escaping BatchEvaluation) {
+    /// A model that evaluates many points per call (and, optionally, whole straight paths).
+    public init(inputCount: Int, pathEvaluation: PathEvaluation? = nil, batchEvaluation: @escaping BatchEvaluation) {
         self.inputCount = inputCount
         self.evaluate = batchEvaluation
+        self.evaluatePath = pathEvaluation
     }
 
     /// A model given as `value(x)` and `gradient(x)` (each over one flat input of `inputCount`
     /// values; `gradient` returns `inputCount` partial derivatives).
     public init(inputCount: Int, value: @escaping ([Float]) -> Float, gradient: @escaping ([Float]) -> [Float]) {
         self.inputCount = inputCount
+        self.evaluatePath = nil
         self.evaluate = { points, pointCount, values, gradients in
             for point in 0..<pointCount {
                 let x = Array(points[(point * inputCount)..<((point + 1) * inputCount)])

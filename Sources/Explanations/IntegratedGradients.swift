@@ -42,6 +42,8 @@ public struct IntegratedGradients: Sendable {
     let _alphas: [Double]
     /// Quadrature weight of each entry of `_alphas` (summing to 1).
     let _weights: [Double]
+    /// `_alphas` and `_weights` in single precision, for `DifferentiableModel.evaluatePath`.
+    let _floatAlphas: [Float], _floatWeights: [Float]
 
     /// Creates the method; throws if `stepCount < 32`.
     public init(stepCount: Int = 32, quadrature: Quadrature = .gaussLegendre) throws {
@@ -64,6 +66,8 @@ public struct IntegratedGradients: Sendable {
             _alphas = [0, 1] + rule.nodes.map { ($0 + 1) / 2 }
             _weights = [0, 0] + rule.weights.map { $0 / 2 }
         }
+        _floatAlphas = _alphas.map(Float.init)
+        _floatWeights = _weights.map(Float.init)
     }
 
     /// Attributions of `model` at `input` against `baseline` (both flat, `model.inputCount` long).
@@ -72,34 +76,43 @@ public struct IntegratedGradients: Sendable {
         try Attribution._checkCount("input", input.count, expected: count)
         try Attribution._checkCount("baseline", baseline.count, expected: count)
         let pointCount = _alphas.count
-        var points = [Float](repeating: 0, count: pointCount * count)
-        var values = [Float](repeating: 0, count: pointCount)
-        var gradients = [Float](repeating: 0, count: pointCount * count)
-        for (point, alpha) in _alphas.enumerated() {
-            let a = Float(alpha)
-            for index in 0..<count {
-                points[point * count + index] = baseline[index] + a * (input[index] - baseline[index])
-            }
-        }
-        points.withUnsafeBufferPointer { pointBuffer in
-            values.withUnsafeMutableBufferPointer { valueBuffer in
-                gradients.withUnsafeMutableBufferPointer { gradientBuffer in
-                    model.evaluate(pointBuffer, pointCount, valueBuffer, gradientBuffer)
+        var attributions = [Double](repeating: 0, count: count)
+        let output: Double, reference: Double
+        if let evaluatePath = model.evaluatePath {
+            let (values, weighted) = evaluatePath(baseline, input, _floatAlphas, _floatWeights)
+            for index in 0..<count { attributions[index] = Double(weighted[index]) }
+            output = Double(values[1])
+            reference = Double(values[0])
+        } else {
+            var points = [Float](repeating: 0, count: pointCount * count)
+            var values = [Float](repeating: 0, count: pointCount)
+            var gradients = [Float](repeating: 0, count: pointCount * count)
+            for (point, alpha) in _alphas.enumerated() {
+                let a = Float(alpha)
+                for index in 0..<count {
+                    points[point * count + index] = baseline[index] + a * (input[index] - baseline[index])
                 }
             }
-        }
-        var attributions = [Double](repeating: 0, count: count)
-        for point in 0..<pointCount where _weights[point] != 0 {
-            let weight = _weights[point]
-            let base = point * count
-            for index in 0..<count { attributions[index] += weight * Double(gradients[base + index]) }
+            points.withUnsafeBufferPointer { pointBuffer in
+                values.withUnsafeMutableBufferPointer { valueBuffer in
+                    gradients.withUnsafeMutableBufferPointer { gradientBuffer in
+                        model.evaluate(pointBuffer, pointCount, valueBuffer, gradientBuffer)
+                    }
+                }
+            }
+            for point in 0..<pointCount where _weights[point] != 0 {
+                let weight = _weights[point]
+                let base = point * count
+                for index in 0..<count { attributions[index] += weight * Double(gradients[base + index]) }
+            }
+            output = Double(values[1])
+            reference = Double(values[0])
         }
         var total = 0.0
         for index in 0..<count {
             attributions[index] *= Double(input[index]) - Double(baseline[index])
             total += attributions[index]
         }
-        let output = Double(values[1]), reference = Double(values[0])
         return Result(attributions: attributions, outputValue: output, baselineValue: reference,
                       completenessError: abs(total - (output - reference)), gradientEvaluations: pointCount)
     }

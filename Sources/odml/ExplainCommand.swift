@@ -14,13 +14,13 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         try PredictCommand.runReportingErrors {
             let context = try PredictCommand.Context(options: options)
-            let attribution = ExplainCommand.periodAttribution(context)
+            let attribution = context.periodAttribution ?? ExplainCommand.periodAttribution(context)
             let generator = try ReasoningGenerator()
             let (year, month, day) = context.prediction.nextPeriodStart.components
             let generated = try generator.reasoning(
                 for: .periodStart, value: .date(year: year, month: month, day: day),
                 uncertainty: .days(context.prediction.nextPeriodUncertaintyDays), attribution: attribution,
-                language: options.lang, minimumContribution: 0.5)
+                language: options.lang, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
             if options.json {
                 print(try CyclesCommandSupport.json(Report(prediction: context.report, attribution: attribution,
                                                            explanation: generated)))
@@ -29,8 +29,10 @@ struct ExplainCommand: ParsableCommand {
             for line in context.summaryLines() { print(line) }
             let english = options.lang == "en"
             print((english ? "Explanation: " : "Explication : ") + generated.text)
-            print(String(format: english ? "Cycle length: %.1f d = baseline %.1f d + contributions %+.2f d (completeness error %.2f d)"
-                                         : "Longueur du cycle : %.1f j = référence %.1f j + contributions %+.2f j (écart de complétude %.2f j)",
+            let quantity = context.periodAttribution == nil ? (english ? "Cycle length" : "Longueur du cycle")
+                                                            : (english ? "Days until the next start" : "Jours avant les prochaines règles")
+            print(quantity + String(format: english ? ": %.1f d = baseline %.1f d + contributions %+.2f d (completeness error %.2f d)"
+                                                    : " : %.1f j = référence %.1f j + contributions %+.2f j (écart de complétude %.2f j)",
                          attribution.outputValue, attribution.baselineValue, attribution.contributionSum,
                          attribution.measuredCompletenessError))
             print(english ? "Contributions (* named in the explanation):" : "Contributions (* citées dans l'explication) :")
@@ -44,7 +46,7 @@ struct ExplainCommand: ParsableCommand {
         }
     }
 
-    /// The period forecast as an attribution: the predicted cycle length (days from the last
+    /// The rule engine's period forecast as an attribution: the predicted cycle length (days from the last
     /// start to the forecast start) against the rule engine's population length, with the
     /// predictor's factors as contributions. For the rule engine these are every fired rule's shift.
     static func periodAttribution(_ context: PredictCommand.Context) -> Attribution {

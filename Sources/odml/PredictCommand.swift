@@ -59,6 +59,9 @@ struct PredictCommand: ParsableCommand {
         let history: UserHistory
         let prediction: CyclePrediction
         let predictorName: String
+        /// The period forecast's contributions (days until the next start), for predictors that
+        /// attribute it (`gbt`, `lstm`); their reasoning is built from it.
+        let periodAttribution: Attribution?
 
         init(options: Options) throws {
             guard ["fr", "en"].contains(options.lang) else {
@@ -76,7 +79,15 @@ struct PredictCommand: ParsableCommand {
             self.day = day
             self.history = history
             self.predictorName = predictor.name
-            self.prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
+            if let attributing = predictor as? any PeriodAttributing {
+                let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang,
+                                                                    generator: ReasoningGenerator())
+                self.prediction = explained.prediction
+                self.periodAttribution = explained.attribution
+            } else {
+                self.prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
+                self.periodAttribution = nil
+            }
         }
 
         var report: Report {

@@ -2,6 +2,7 @@ import BoostedTrees
 import Foundation
 import ModelFiles
 import Testing
+import Explanations
 @testable import Cycles
 
 /// A hand-made user: 28-day cycles from 2025-01-06 with five flow days, left-ovary pain on cycle
@@ -184,6 +185,30 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         #expect(explanation.contributions.count == explanation.features.count)
         #expect(abs(explanation.expectedValue + explanation.contributions.reduce(0, +) - explanation.rawScore) <= 1e-5)
         #expect(abs(exp(explanation.rawScore) - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
+    }
+}
+
+/// TreeSHAP in days: contributions add up to the predicted days until the start, and the
+/// explained prediction names only agreeing factors of at least half a day.
+@Test func periodAttributionAddsUpInDays() throws {
+    let predictor = try tinyPredictor()
+    let history = handMadeHistory()
+    let generator = try ReasoningGenerator()
+    for offset in [5, 30, 61, 90] {
+        let day = history.periodStarts[0].advanced(by: offset)
+        let attribution = try predictor.periodAttribution(for: history, on: day)
+        let explanation = predictor.periodExplanation(for: history, on: day)
+        #expect(abs(attribution.outputValue - explanation.remainingDays) <= 1e-6 * explanation.remainingDays)
+        #expect(abs(attribution.baselineValue - exp(explanation.expectedValue)) <= 1e-9 * attribution.baselineValue)
+        #expect(attribution.measuredCompletenessError <= 1e-6 * max(1, abs(attribution.outputDifference)))
+        // The rescaling from log-days keeps every contribution's sign.
+        for (contribution, shap) in zip(attribution.contributions, explanation.contributions) {
+            #expect(contribution.contribution * shap >= 0)
+        }
+        let (prediction, _) = try predictor.explainedPrediction(for: history, on: day, language: "fr", generator: generator)
+        for factor in prediction.reasoning.factors {
+            #expect(factor.contribution * attribution.outputDifference > 0 && abs(factor.contribution) >= 0.5)
+        }
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 import TensorCore
 import NeuralNet
 import ModelFiles
+import Explanations
 @testable import Cycles
 
 @Suite struct LSTMCyclePredictorTests {
@@ -128,4 +129,39 @@ import ModelFiles
             #expect(abs(numeric - Double(gradient.scalars[index])) <= 2e-2 + 2e-2 * abs(numeric), "feature index \(index)")
         }
     }
+
+    /// Integrated Gradients of the period head: complete (< 1 % of the output change), its
+    /// output is the head's expected days (`expectedDaysUntilStart`), and only the last
+    /// `explainedDays` days are attributed while earlier days shape the state.
+    @Test func periodAttributionIsCompleteAndMatchesTheHead() throws {
+        let predictor = try Self.predictor()
+        let history = Self.history(days: 120)
+        let day = history.records[110].date
+        for window in [20, 200] {
+            let attribution = try predictor.periodAttribution(for: history, on: day, explainedDays: window)
+            #expect(attribution.contributions.count == DailyFeatureBuilder.featureCount)
+            #expect(attribution.relativeCompletenessError < 0.01, "window \(window): \(attribution.relativeCompletenessError)")
+            let direct = try predictor.expectedDaysUntilStart(features: predictor.normalisedFeatures(for: history, through: day)).value
+            #expect(abs(attribution.outputValue - direct) < 1e-3)
+        }
+        #expect(throws: (any Error).self) { try predictor.periodAttribution(for: history, on: day, explainedDays: 0) }
+    }
+
+    /// The explained prediction keeps the forecast and names only factors that push the same way.
+    @Test func explainedPredictionNamesAgreeingFactors() throws {
+        let predictor = try Self.predictor()
+        let history = Self.history(days: 120)
+        let generator = try ReasoningGenerator()
+        for offset in [60, 90, 118] {
+            let day = history.records[offset].date
+            let (prediction, attribution) = try predictor.explainedPrediction(for: history, on: day, language: "en", generator: generator)
+            #expect(prediction.nextPeriodStart == (try predictor.prediction(for: history, on: day)).nextPeriodStart)
+            #expect(prediction.reasoning.text.count <= 120)
+            for factor in prediction.reasoning.factors {
+                #expect(factor.contribution * attribution.outputDifference > 0)
+                #expect(abs(factor.contribution) >= LSTMCyclePredictor.minimumNamedContribution)
+            }
+        }
+    }
 }
+

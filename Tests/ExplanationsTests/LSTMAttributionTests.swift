@@ -67,4 +67,52 @@ struct LSTMAttributionTests {
         }
         #expect(tested >= 8)
     }
+
+    /// The straight-path evaluation (shared first-layer projections, weighted gradient sum) gives
+    /// the same attributions as evaluating every path point on its own.
+    @Test func pathEvaluationMatchesPointByPointEvaluation() throws {
+        var random = SeededGenerator(seed: 21)
+        let count = Self.timeSteps * Self.featureCount
+        let pointwise = DifferentiableModel(inputCount: count) { points, pointCount, values, gradients in
+            self.model.evaluate(points, pointCount, values, gradients)
+        }
+        #expect(model.evaluatePath != nil && pointwise.evaluatePath == nil)
+        let method = try IntegratedGradients()
+        for _ in 0..<3 {
+            let x = normalRow(count, using: &random), baseline = normalRow(count, using: &random).map { $0 * 0.2 }
+            let fast = try method.attributions(of: model, at: x, baseline: baseline)
+            let slow = try method.attributions(of: pointwise, at: x, baseline: baseline)
+            #expect(abs(fast.outputValue - slow.outputValue) < 1e-5 && abs(fast.baselineValue - slow.baselineValue) < 1e-5)
+            let scale = slow.attributions.map(abs).max()!
+            for (a, b) in zip(fast.attributions, slow.attributions) { #expect(abs(a - b) <= 1e-4 * scale + 1e-6) }
+        }
+    }
+
+    /// A model that starts from the state left by earlier days explains the window as the
+    /// continuation of the whole sequence: its value is the layer's output on prefix + window.
+    @Test func initialStateContinuesTheSequence() throws {
+        var random = SeededGenerator(seed: 5)
+        let prefixSteps = 3, windowSteps = Self.timeSteps - prefixSteps
+        let whole = normalRow(Self.timeSteps * Self.featureCount, using: &random)
+        var state = LSTM.StreamingState(for: lstm)
+        whole.withUnsafeBufferPointer { lstm.run($0.baseAddress!, steps: prefixSteps, state: &state, outputs: nil) }
+        let hidden = Self.hidden, head = self.head
+        let windowModel = DifferentiableModel(lstm: lstm, timeSteps: windowSteps, initialState: state) { finalHidden, values, dFinalHidden in
+            for point in values.indices {
+                values[point] = 0.25
+                for unit in 0..<hidden {
+                    values[point] += head[unit] * finalHidden[point * hidden + unit]
+                    dFinalHidden[point * hidden + unit] = head[unit]
+                }
+            }
+        }
+        let window = Array(whole[(prefixSteps * Self.featureCount)...])
+        var value = [Float](repeating: 0, count: 1), gradient = [Float](repeating: 0, count: window.count)
+        window.withUnsafeBufferPointer { p in value.withUnsafeMutableBufferPointer { v in gradient.withUnsafeMutableBufferPointer { g in
+            windowModel.evaluate(p, 1, v, g)
+        } } }
+        #expect(abs(value[0] - (try directValue(whole))) < 1e-5)
+        let result = try IntegratedGradients().attributions(of: windowModel, at: window, baseline: [Float](repeating: 0, count: window.count))
+        #expect(result.completenessError < 0.01 * abs(result.outputValue - result.baselineValue))
+    }
 }

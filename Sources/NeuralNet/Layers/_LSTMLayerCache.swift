@@ -6,38 +6,32 @@ import TensorCore
 /// `i, f, g, o`; `cells`, `hiddens` `[(T+1)·N, H]` with the zero initial state at step 0;
 /// `tanhCells` `[T·N, H]`; `outputs` `[T·N, H]` (zero past each sequence's length).
 struct _LSTMLayerCache: Sendable {
-    let steps: Int
-    let batch: Int
+    var steps: Int
+    var batch: Int
     let inputSize: Int
     let hiddenSize: Int
-    let lengths: [Int]
-    let input: [Float]
+    var lengths: [Int]
+    var input: [Float]
     var gates: [Float]
     var cells: [Float]
     var hiddens: [Float]
     var tanhCells: [Float]
     var outputs: [Float]
 
-    /// Runs the forward pass of one layer.
+    /// Runs the forward pass of one layer from a zero state.
     init(input: [Float], weights: LSTM.Weights, steps: Int, batch: Int, hiddenSize: Int, lengths: [Int]) {
-        let inputSize = weights.weightIH.shape[1]
-        let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
-        self.steps = steps
-        self.batch = batch
-        self.inputSize = inputSize
-        self.hiddenSize = hiddenSize
-        self.lengths = lengths
-        self.input = input
-        gates = [Float](repeating: 0, count: rows * gateCount)
-        cells = [Float](repeating: 0, count: (steps + 1) * batch * hidden)
-        hiddens = cells
-        tanhCells = [Float](repeating: 0, count: rows * hidden)
-        outputs = tanhCells
-        guard rows > 0 else { return }
+        self.init(preactivations: _LSTMLayerCache.preactivations(input: input, weights: weights, rows: steps * batch),
+                  input: input, inputSize: weights.weightIH.shape[1], weightHH: weights.weightHH,
+                  steps: steps, batch: batch, hiddenSize: hiddenSize, lengths: lengths)
+    }
 
-        gates.withUnsafeMutableBufferPointer { gatesBuffer in
+    /// `b_ih + b_hh + W_ih · x` for each of the `rows` input rows: `[rows, 4H]`, one sgemm.
+    static func preactivations(input: [Float], weights: LSTM.Weights, rows: Int) -> [Float] {
+        let inputSize = weights.weightIH.shape[1], gateCount = weights.weightIH.shape[0]
+        var preactivations = [Float](repeating: 0, count: rows * gateCount)
+        guard rows > 0 else { return preactivations }
+        preactivations.withUnsafeMutableBufferPointer { gatesBuffer in
             let gatesPointer = gatesBuffer.baseAddress!
-            // Biases, then the input projection of every step in one sgemm: G += X · W_ihᵀ.
             weights.biasIH.withUnsafeBufferPointer { biasIH in
                 weights.biasHH.withUnsafeBufferPointer { biasHH in
                     for column in 0..<gateCount { gatesPointer[column] = biasIH[column] + biasHH[column] }
@@ -51,11 +45,79 @@ struct _LSTMLayerCache: Sendable {
                                beta: 1, c: gatesPointer, ldc: gateCount)
                 }
             }
+        }
+        return preactivations
+    }
+
+    /// Runs the recurrence of one layer over precomputed input projections.
+    ///
+    /// - Parameters:
+    ///   - preactivations: `b_ih + b_hh + W_ih · x_t` for every step and sequence, `[T·N, 4H]`.
+    ///   - input: the layer's input, kept for weight gradients (empty when none will be asked for).
+    ///   - initialHidden, initialCell: `H` values every sequence starts from (`nil`: zeros).
+    init(preactivations: consuming [Float], input: [Float], inputSize: Int, weightHH: Tensor, steps: Int, batch: Int,
+         hiddenSize: Int, lengths: [Int], initialHidden: [Float]? = nil, initialCell: [Float]? = nil) {
+        let rows = steps * batch
+        self.steps = steps
+        self.batch = batch
+        self.inputSize = inputSize
+        self.hiddenSize = hiddenSize
+        self.lengths = lengths
+        self.input = input
+        gates = preactivations
+        cells = [Float](repeating: 0, count: (steps + 1) * batch * hiddenSize)
+        hiddens = cells
+        tanhCells = [Float](repeating: 0, count: rows * hiddenSize)
+        outputs = tanhCells
+        recur(weightHH: weightHH, initialHidden: initialHidden, initialCell: initialCell)
+    }
+
+    /// Runs the recurrence again for `batch` full-length sequences of `steps` steps, reusing this
+    /// cache's buffers (they grow only when the shape changes): `fill` writes the
+    /// pre-activations into the `[T·N, 4H]` gate buffer first. Keeps no input (no weight gradients).
+    mutating func rerun(steps: Int, batch: Int, weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?,
+                        fill: (UnsafeMutableBufferPointer<Float>) -> Void) {
+        let hidden = hiddenSize, rows = steps * batch
+        if self.steps != steps || self.batch != batch {
+            self.steps = steps
+            self.batch = batch
+            gates = [Float](repeating: 0, count: rows * 4 * hidden)
+            cells = [Float](repeating: 0, count: (steps + 1) * batch * hidden)
+            hiddens = cells
+            tanhCells = [Float](repeating: 0, count: rows * hidden)
+            outputs = tanhCells
+        }
+        if lengths.count != batch || lengths.contains(where: { $0 != steps }) {
+            lengths = [Int](repeating: steps, count: batch)
+        }
+        input = []
+        gates.withUnsafeMutableBufferPointer { fill($0) }
+        recur(weightHH: weightHH, initialHidden: initialHidden, initialCell: initialCell)
+    }
+
+    /// The recurrence over `gates` (holding the pre-activations on entry, the activated gates on
+    /// exit), from the initial state.
+    private mutating func recur(weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?) {
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
+        let steps = steps, batch = batch, lengths = lengths
+        for sequence in 0..<batch {
+            let range = (sequence * hidden)..<((sequence + 1) * hidden)
+            if let initialHidden { hiddens.replaceSubrange(range, with: initialHidden) } else {
+                for index in range { hiddens[index] = 0 }
+            }
+            if let initialCell { cells.replaceSubrange(range, with: initialCell) } else {
+                for index in range { cells[index] = 0 }
+            }
+        }
+        guard rows > 0 else { return }
+
+        gates.withUnsafeMutableBufferPointer { gatesBuffer in
+            let gatesPointer = gatesBuffer.baseAddress!
             cells.withUnsafeMutableBufferPointer { cellsBuffer in
                 hiddens.withUnsafeMutableBufferPointer { hiddensBuffer in
                     tanhCells.withUnsafeMutableBufferPointer { tanhBuffer in
                         outputs.withUnsafeMutableBufferPointer { outputsBuffer in
-                            weights.weightHH.withUnsafeBufferPointer { whh in
+                            weightHH.withUnsafeBufferPointer { whh in
                                 for step in 0..<steps {
                                     let stepGates = gatesPointer + step * batch * gateCount
                                     let previousHidden = hiddensBuffer.baseAddress! + step * batch * hidden
@@ -99,61 +161,11 @@ struct _LSTMLayerCache: Sendable {
     func backward(dOutputs: [Float], dFinalHidden: [Float]?, dFinalCell: [Float]?,
                   weights: LSTM.Weights, gradients: inout LSTM.Weights) -> [Float] {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
-        var dInput = [Float](repeating: 0, count: rows * inputSize)
-        guard rows > 0 else { return dInput }
-        var dGates = [Float](repeating: 0, count: rows * gateCount)
-        var dHidden = dFinalHidden ?? [Float](repeating: 0, count: batch * hidden)
-        var dCell = dFinalCell ?? [Float](repeating: 0, count: batch * hidden)
-        var dPreviousHidden = [Float](repeating: 0, count: batch * hidden)
-
+        guard rows > 0 else { return [Float](repeating: 0, count: rows * inputSize) }
+        var dGates = gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
+                                   weightHH: weights.weightHH)
         dGates.withUnsafeMutableBufferPointer { dGatesBuffer in
             let dGatesPointer = dGatesBuffer.baseAddress!
-            dHidden.withUnsafeMutableBufferPointer { dh in
-                dCell.withUnsafeMutableBufferPointer { dc in
-                    dPreviousHidden.withUnsafeMutableBufferPointer { dhPrevious in
-                        gates.withUnsafeBufferPointer { gatesBuffer in
-                            cells.withUnsafeBufferPointer { cellsBuffer in
-                                tanhCells.withUnsafeBufferPointer { tanhBuffer in
-                                    dOutputs.withUnsafeBufferPointer { dy in
-                                        weights.weightHH.withUnsafeBufferPointer { whh in
-                                            for step in stride(from: steps - 1, through: 0, by: -1) {
-                                                let stepRow = step * batch
-                                                for sequence in 0..<batch where step < lengths[sequence] {
-                                                    let offset = sequence * hidden
-                                                    BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
-                                                               y: dh.baseAddress! + offset)
-                                                    _LSTMKernels.cellBackward(
-                                                        gates: gatesBuffer.baseAddress! + (stepRow + sequence) * gateCount,
-                                                        previousCell: cellsBuffer.baseAddress! + stepRow * hidden + offset,
-                                                        tanhCell: tanhBuffer.baseAddress! + stepRow * hidden + offset,
-                                                        dHidden: dh.baseAddress! + offset, dCell: dc.baseAddress! + offset,
-                                                        dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
-                                                }
-                                                // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
-                                                if batch == 1 {
-                                                    if step < lengths[0] {
-                                                        BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
-                                                                   a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
-                                                                   beta: 0, y: dh.baseAddress!)
-                                                    }
-                                                } else {
-                                                    BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
-                                                               a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
-                                                               beta: 0, c: dhPrevious.baseAddress!, ldc: hidden)
-                                                    for sequence in 0..<batch where step < lengths[sequence] {
-                                                        let offset = sequence * hidden
-                                                        (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
             // Weight gradients over all steps at once (masked rows of dG are zero).
             input.withUnsafeBufferPointer { x in
                 gradients.weightIH.withUnsafeMutableBufferPointer { dw in
@@ -178,14 +190,100 @@ struct _LSTMLayerCache: Sendable {
                     }
                 }
             }
+        }
+        return inputGradient(dGates: dGates, weightIH: weights.weightIH)
+    }
+
+    /// `dX = dG · W_ih`, `[T·N, I]`, for gate gradients `dG` `[T·N, 4H]` of this layer.
+    func inputGradient(dGates: [Float], weightIH: Tensor) -> [Float] {
+        let gateCount = 4 * hiddenSize, rows = steps * batch
+        var dInput = [Float](repeating: 0, count: rows * inputSize)
+        guard rows > 0 else { return dInput }
+        dGates.withUnsafeBufferPointer { dG in
             dInput.withUnsafeMutableBufferPointer { dx in
-                weights.weightIH.withUnsafeBufferPointer { w in
+                weightIH.withUnsafeBufferPointer { w in
                     BLAS.sgemm(transposeA: false, transposeB: false, m: rows, n: inputSize, k: gateCount, alpha: 1,
-                               a: dGatesPointer, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
+                               a: dG.baseAddress!, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
                                beta: 0, c: dx.baseAddress!, ldc: inputSize)
                 }
             }
         }
         return dInput
+    }
+
+    /// The BPTT walk: the gradient w.r.t. the gate pre-activations `[T·N, 4H]` (zero past each
+    /// sequence's length), given the gradients w.r.t. the outputs (`nil`: the loss does not use
+    /// them) and the final states.
+    func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor) -> [Float] {
+        var dGates: [Float] = []
+        gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell, weightHH: weightHH, into: &dGates)
+        return dGates
+    }
+
+    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed).
+    func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor,
+                       into dGates: inout [Float]) {
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
+        if dGates.count != rows * gateCount {
+            dGates = [Float](repeating: 0, count: rows * gateCount)
+        } else if lengths.contains(where: { $0 < steps }) {
+            dGates.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        guard rows > 0 else { return }
+        var dHidden = dFinalHidden ?? [Float](repeating: 0, count: batch * hidden)
+        var dCell = dFinalCell ?? [Float](repeating: 0, count: batch * hidden)
+        var dPreviousHidden = [Float](repeating: 0, count: batch * hidden)
+
+        dGates.withUnsafeMutableBufferPointer { dGatesBuffer in
+            let dGatesPointer = dGatesBuffer.baseAddress!
+            dHidden.withUnsafeMutableBufferPointer { dh in
+                dCell.withUnsafeMutableBufferPointer { dc in
+                    dPreviousHidden.withUnsafeMutableBufferPointer { dhPrevious in
+                        gates.withUnsafeBufferPointer { gatesBuffer in
+                            cells.withUnsafeBufferPointer { cellsBuffer in
+                                tanhCells.withUnsafeBufferPointer { tanhBuffer in
+                                    weightHH.withUnsafeBufferPointer { whh in
+                                        for step in stride(from: steps - 1, through: 0, by: -1) {
+                                            let stepRow = step * batch
+                                            for sequence in 0..<batch where step < lengths[sequence] {
+                                                let offset = sequence * hidden
+                                                if let dOutputs {
+                                                    dOutputs.withUnsafeBufferPointer { dy in
+                                                        BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
+                                                                   y: dh.baseAddress! + offset)
+                                                    }
+                                                }
+                                                _LSTMKernels.cellBackward(
+                                                    gates: gatesBuffer.baseAddress! + (stepRow + sequence) * gateCount,
+                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden + offset,
+                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden + offset,
+                                                    dHidden: dh.baseAddress! + offset, dCell: dc.baseAddress! + offset,
+                                                    dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
+                                            }
+                                            // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
+                                            if batch == 1 {
+                                                if step < lengths[0] {
+                                                    BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
+                                                               a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
+                                                               beta: 0, y: dh.baseAddress!)
+                                                }
+                                            } else {
+                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                           beta: 0, c: dhPrevious.baseAddress!, ldc: hidden)
+                                                for sequence in 0..<batch where step < lengths[sequence] {
+                                                    let offset = sequence * hidden
+                                                    (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,171 @@
+import TensorCore
+
+extension LSTM {
+    /// A scalar function of the top layer's final hidden state, for `pathGradients`: given
+    /// `finalHidden` (`[N, H]`), it writes `f` of each of the `N` sequences into `values` and
+    /// `∂f/∂h_T` into `dFinalHidden` (`[N, H]`).
+    public typealias ScalarHead = (
+        _ finalHidden: UnsafeBufferPointer<Float>, _ values: UnsafeMutableBufferPointer<Float>,
+        _ dFinalHidden: UnsafeMutableBufferPointer<Float>
+    ) -> Void
+
+    /// Buffers `pathGradients` reuses from one call to the next (a few MB for a 90-step path of
+    /// 34 points): pass the same workspace to repeated calls to skip allocating and
+    /// page-faulting them each time. Not for concurrent use.
+    public struct PathWorkspace {
+        var caches: [_LSTMLayerCache] = []
+        var dGates: [Float] = []
+        var slope: [Float] = []
+
+        /// An empty workspace; the first call sizes it.
+        public init() {}
+    }
+
+    /// What `pathGradients` computed.
+    public struct PathGradients: Sendable, Equatable {
+        /// `f` at each path position, in the order the positions were given.
+        public var values: [Float]
+        /// `Σ_p weight_p · ∂f/∂x (b + α_p (x − b))`, `[T, inputSize]` row-major.
+        public var weightedInputGradient: [Float]
+    }
+
+    /// Integrated-Gradients support: evaluates a scalar head `f(h_T)` on the sequences
+    /// `b + α_p (x − b)` of the straight path from `baseline` to `input`, and returns `f` at
+    /// every position with the *weighted sum* of the input gradients, `Σ_p w_p ∇ₓf`.
+    ///
+    /// All the positions run as one batch (one `sgemm` per step and layer). Because the path
+    /// is linear in `α`, the first layer's input projection is two `sgemm`s (baseline and
+    /// direction) whatever the number of positions, and because only the weighted sum of the
+    /// gradients is needed, the first layer's input gradient is one `sgemm` on the weighted sum
+    /// of its gate gradients instead of one per position. No weight gradient is computed and
+    /// the layer's training caches are untouched.
+    ///
+    /// - Parameters:
+    ///   - baseline: `b`, `[steps, inputSize]` row-major.
+    ///   - input: `x`, same shape.
+    ///   - steps: `T ≥ 1`.
+    ///   - positions: `α_p`, usually in `[0, 1]`.
+    ///   - weights: `w_p`, one per position (quadrature weights; zero for a position whose value
+    ///     only is wanted).
+    ///   - initialState: the state every path sequence starts from (e.g. after the days before
+    ///     the explained window, from `run`); `nil`: zeros.
+    ///   - head: the scalar function of the top layer's final hidden state.
+    /// - Throws: `NeuralNetError.shapeMismatch` when the counts do not match.
+    public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
+                              initialState: StreamingState? = nil, head: ScalarHead) throws -> PathGradients {
+        var workspace = PathWorkspace()
+        return try pathGradients(from: baseline, to: input, steps: steps, positions: positions, weights: weights,
+                                 initialState: initialState, workspace: &workspace, head: head)
+    }
+
+    /// `pathGradients` reusing `workspace`'s buffers.
+    public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
+                              initialState: StreamingState?, workspace: inout PathWorkspace,
+                              head: ScalarHead) throws -> PathGradients {
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize, count = positions.count
+        guard steps >= 1, baseline.count == steps * inputSize, input.count == steps * inputSize else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTM.pathGradients (baseline, input)", expected: [steps, inputSize],
+                                               found: [baseline.count, input.count])
+        }
+        guard count >= 1, weights.count == count else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTM.pathGradients (positions, weights)", expected: [count],
+                                               found: [weights.count])
+        }
+        if let initialState, initialState.hidden.count != layerCount * hidden {
+            throw NeuralNetError.shapeMismatch(operation: "LSTM.pathGradients (initialState)", expected: [layerCount, hidden],
+                                               found: [initialState.hidden.count / max(initialState.hiddenSize, 1), initialState.hiddenSize])
+        }
+        func state(_ values: [Float]?, layer: Int) -> [Float]? {
+            values.map { Array($0[(layer * hidden)..<((layer + 1) * hidden)]) }
+        }
+        if workspace.caches.count != layers.count {
+            workspace.caches = layers.indices.map { layer in
+                _LSTMLayerCache(preactivations: [], input: [], inputSize: layer == 0 ? inputSize : hidden,
+                                weightHH: layers[layer].weightHH, steps: 0, batch: 0, hiddenSize: hidden, lengths: [])
+            }
+        }
+
+        // Layer 0: pre-activations bias + W_ih·b_t + α_p W_ih·(x_t − b_t), from two projections.
+        let direction = zip(input, baseline).map { $0 - $1 }
+        let base = _LSTMLayerCache.preactivations(input: baseline, weights: layers[0], rows: steps)
+        if workspace.slope.count != steps * gateCount { workspace.slope = [Float](repeating: 0, count: steps * gateCount) }
+        direction.withUnsafeBufferPointer { d in
+            layers[0].weightIH.withUnsafeBufferPointer { w in
+                workspace.slope.withUnsafeMutableBufferPointer { s in
+                    BLAS.sgemm(transposeA: false, transposeB: true, m: steps, n: gateCount, k: inputSize, alpha: 1,
+                               a: d.baseAddress!, lda: inputSize, b: w.baseAddress!, ldb: inputSize,
+                               beta: 0, c: s.baseAddress!, ldc: gateCount)
+                }
+            }
+        }
+        let slope = workspace.slope
+        workspace.caches[0].rerun(steps: steps, batch: count, weightHH: layers[0].weightHH,
+                                  initialHidden: state(initialState?.hidden, layer: 0),
+                                  initialCell: state(initialState?.cell, layer: 0)) { target in
+            base.withUnsafeBufferPointer { base in
+                slope.withUnsafeBufferPointer { slope in
+                    for step in 0..<steps {
+                        let b = base.baseAddress! + step * gateCount, s = slope.baseAddress! + step * gateCount
+                        for (point, alpha) in positions.enumerated() {
+                            let t = target.baseAddress! + (step * count + point) * gateCount
+                            for gate in 0..<gateCount { t[gate] = b[gate] + alpha * s[gate] }
+                        }
+                    }
+                }
+            }
+        }
+        for layer in 1..<layers.count {
+            let below = _LSTMLayerCache.preactivations(input: workspace.caches[layer - 1].outputs, weights: layers[layer],
+                                                       rows: steps * count)
+            workspace.caches[layer].rerun(steps: steps, batch: count, weightHH: layers[layer].weightHH,
+                                          initialHidden: state(initialState?.hidden, layer: layer),
+                                          initialCell: state(initialState?.cell, layer: layer)) { target in
+                _ = target.update(fromContentsOf: below)
+            }
+        }
+
+        // The head on the top layer's final hidden state.
+        var values = [Float](repeating: 0, count: count)
+        var dFinalHidden = [Float](repeating: 0, count: count * hidden)
+        workspace.caches[layers.count - 1].hiddens.withUnsafeBufferPointer { h in
+            values.withUnsafeMutableBufferPointer { v in
+                dFinalHidden.withUnsafeMutableBufferPointer { dh in
+                    head(UnsafeBufferPointer(rebasing: h[(steps * count * hidden)...]), v, dh)
+                }
+            }
+        }
+
+        // Backward through the upper layers to layer 0's gate gradients.
+        var dOutputs: [Float]?
+        for layer in layers.indices.reversed() {
+            workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: layer == layers.count - 1 ? dFinalHidden : nil,
+                                                  dFinalCell: nil, weightHH: layers[layer].weightHH, into: &workspace.dGates)
+            if layer > 0 { dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH) }
+        }
+
+        // Σ_p w_p dG_t(p) per step, then through W_ih once.
+        var weightedGates = [Float](repeating: 0, count: steps * gateCount)
+        var weightedInput = [Float](repeating: 0, count: steps * inputSize)
+        workspace.dGates.withUnsafeBufferPointer { dG in
+            weights.withUnsafeBufferPointer { w in
+                weightedGates.withUnsafeMutableBufferPointer { s in
+                    for step in 0..<steps {
+                        BLAS.sgemv(transpose: true, rows: count, columns: gateCount, alpha: 1,
+                                   a: dG.baseAddress! + step * count * gateCount, lda: gateCount, x: w.baseAddress!,
+                                   beta: 0, y: s.baseAddress! + step * gateCount)
+                    }
+                }
+            }
+        }
+        weightedGates.withUnsafeBufferPointer { s in
+            layers[0].weightIH.withUnsafeBufferPointer { w in
+                weightedInput.withUnsafeMutableBufferPointer { dx in
+                    BLAS.sgemm(transposeA: false, transposeB: false, m: steps, n: inputSize, k: gateCount, alpha: 1,
+                               a: s.baseAddress!, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
+                               beta: 0, c: dx.baseAddress!, ldc: inputSize)
+                }
+            }
+        }
+        return PathGradients(values: values, weightedInputGradient: weightedInput)
+    }
+}
