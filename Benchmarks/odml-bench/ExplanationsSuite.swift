@@ -5,14 +5,18 @@ import OnDeviceML
 /// The goals are on one core: run with `--threads 1`.
 ///
 /// Cases:
+/// - `gbt_cycle_model_reasoning`, `lstm_cycle_model_reasoning`: what an app pays to explain one
+///   forecast of the shipped models (`Models/cycle-gbt.odml`, `Models/cycle-lstm.odml`, skipped
+///   when absent): `periodAttribution` (GBT: exact TreeSHAP of the remaining-days model over its
+///   65 features; LSTM: Integrated Gradients, 32 Gauss–Legendre nodes, over the last 90 days of a
+///   12-month synthetic irregular user, from the state the earlier days leave) → sentence. The
+///   features are built from the history inside the timed call.
 /// - `gbt_treeshap_sentence`: exact TreeSHAP of one row of a 100-tree × 31-leaf model on 30
-///   features (BoostedTrees, trained here on synthetic rows; the GBT cycle predictor has not
-///   landed) → attribution → sentence.
+///   features (trained here on synthetic rows) → attribution → sentence.
 /// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes + the 2 end points, one
-///   batch of 34 sequences) through NeuralNet's `LSTM` at the cycle predictor's size (90 days ×
-///   20 features, hidden 32, one layer, random weights) with a scalar head on the last hidden state
-///   → per-feature and per-group attribution → sentence. A stand-in for the LSTM cycle predictor
-///   (not landed yet): same layer and shapes; its heads add little.
+///   batch of 34 sequences) through NeuralNet's `LSTM` (90 days × 20 features, hidden 32, one
+///   layer, random weights) with a linear head on the last hidden state → per-feature and
+///   per-group attribution → sentence.
 /// - `lstm_ig_trapezoid_sentence`: the same with the trapezoid rule on 32 steps (33 sequences).
 /// - `sentence_only`: the generator alone on a 30-feature attribution.
 enum ExplanationsSuite {
@@ -21,6 +25,8 @@ enum ExplanationsSuite {
         let generator = try ReasoningGenerator()
         var random = SeededGenerator(seed: 1)
         let groups: [FeatureGroup] = [.sleep, .stress, .cycleDay, .pain, .energy, .mood, .flow, .history, .logging, .weekday]
+
+        try runShippedModels(harness, generator: generator)
 
         let treeFeatures = (0..<30).map { FeatureDescriptor(key: "feature_\($0)", group: groups[$0 % groups.count]) }
         let shapValues = (0..<30).map { _ in random.nextNormal() * 0.5 }
@@ -82,6 +88,38 @@ enum ExplanationsSuite {
                 "time_steps": timeSteps, "features": featureCount, "hidden": hidden, "model": "NeuralNet.LSTM stand-in",
                 "gradient_evaluations": check.gradientEvaluations,
                 "completeness_relative_error": BenchmarkHarness.rounded(relativeError * 1e6) / 1e6,
+            ])
+        }
+    }
+
+    /// The shipped cycle models explaining one forecast for a synthetic irregular user.
+    static func runShippedModels(_ harness: BenchmarkHarness, generator: ReasoningGenerator) throws {
+        let history = SyntheticCycles.generate(config: .irregular, users: 1, months: 12, seed: 11).users[0]
+        let day = history.records[history.records.count - 1].date
+        func explain(_ predictor: some PeriodAttributing) throws -> Reasoning {
+            let attribution = try predictor.periodAttribution(for: history, on: day)
+            return try generator.reasoning(for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
+                                           attribution: attribution, language: "fr",
+                                           minimumContribution: GBTCyclePredictor.minimumNamedContribution)
+        }
+        let gbtURL = URL(fileURLWithPath: "Models/cycle-gbt.odml"), lstmURL = URL(fileURLWithPath: "Models/cycle-lstm.odml")
+        if harness.shouldRun("gbt_cycle_model_reasoning"), FileManager.default.fileExists(atPath: gbtURL.path) {
+            let predictor = try GBTCyclePredictor.load(from: gbtURL)
+            let check = try predictor.periodAttribution(for: history, on: day)
+            let measurement = harness.measure { BenchmarkHarness.blackHole(try? explain(predictor)) }
+            harness.report("gbt_cycle_model_reasoning", measurement, extra: [
+                "model": gbtURL.path, "features": check.contributions.count, "trees": predictor.remaining.ensemble.treeCount,
+                "history_days": history.records.count,
+            ])
+        }
+        if harness.shouldRun("lstm_cycle_model_reasoning"), FileManager.default.fileExists(atPath: lstmURL.path) {
+            let predictor = try LSTMCyclePredictor.load(from: lstmURL)
+            let check = try predictor.periodAttribution(for: history, on: day)
+            let measurement = harness.measure { BenchmarkHarness.blackHole(try? explain(predictor)) }
+            harness.report("lstm_cycle_model_reasoning", measurement, extra: [
+                "model": lstmURL.path, "explained_days": LSTMCyclePredictor.explainedDays, "history_days": history.records.count,
+                "hidden": predictor.network.lstm.hiddenSize, "features": check.contributions.count,
+                "completeness_relative_error": BenchmarkHarness.rounded(check.relativeCompletenessError * 1e6) / 1e6,
             ])
         }
     }

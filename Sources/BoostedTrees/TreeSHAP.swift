@@ -25,6 +25,8 @@ public struct TreeSHAP {
     /// Expected raw score per class (the SHAP base value).
     public let expectedValues: [Double]
     var path: [_PathElement]
+    /// `1 / k` for `k` in `0...` the longest path (`[0]` unused), for `_unwoundSum`.
+    let reciprocals: [Double]
 
     /// Prepares the workspace for `model`.
     public init(model: GradientBoostedModel) {
@@ -32,6 +34,7 @@ public struct TreeSHAP {
         let depth = model.ensemble.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)
+        reciprocals = (0...(depth + 2)).map { $0 == 0 ? 0 : 1 / Double($0) }
         var expected = model.baseScores
         let ensemble = model.ensemble
         for tree in 0..<ensemble.treeCount {
@@ -64,17 +67,18 @@ public struct TreeSHAP {
         ensemble.cover.withUnsafeBufferPointer { cover in
         ensemble.defaultLeft.withUnsafeBufferPointer { defaultLeft in
         path.withUnsafeMutableBufferPointer { path in
+        reciprocals.withUnsafeBufferPointer { reciprocals in
             var context = _Context(feature: feature.baseAddress!, threshold: threshold.baseAddress!, left: left.baseAddress!,
                                    right: right.baseAddress!, value: value.baseAddress!, cover: cover.baseAddress!,
                                    defaultLeft: defaultLeft.baseAddress!, row: row.baseAddress!, phi: values.baseAddress!,
-                                   base: 0)
+                                   reciprocal: reciprocals.baseAddress!, base: 0)
             for tree in 0..<ensemble.treeCount {
                 context.base = Int(ensemble.treeStarts[tree])
                 context.phi = values.baseAddress! + (tree % classes) * stride
                 TreeSHAP._recurse(&context, node: 0, parentPath: path.baseAddress!, uniqueDepth: 0,
                                   parentZero: 1, parentOne: 1, parentFeature: -1)
             }
-        }}}}}}}}
+        }}}}}}}}}
     }
 
     struct _Context {
@@ -87,6 +91,7 @@ public struct TreeSHAP {
         let defaultLeft: UnsafePointer<Bool>
         let row: UnsafePointer<Float>
         var phi: UnsafeMutablePointer<Double>
+        let reciprocal: UnsafePointer<Double>
         var base: Int
     }
 
@@ -102,7 +107,7 @@ public struct TreeSHAP {
             if uniqueDepth == 0 { return }
             let leafValue = c.value[n]
             for i in 1...uniqueDepth {
-                let weight = _unwoundSum(path, uniqueDepth: uniqueDepth, index: i)
+                let weight = _unwoundSum(path, uniqueDepth: uniqueDepth, index: i, reciprocal: c.reciprocal)
                 let element = path[i]
                 c.phi[element.feature] += weight * (element.oneFraction - element.zeroFraction) * leafValue
             }
@@ -133,11 +138,12 @@ public struct TreeSHAP {
     /// Adds a feature to the path and updates the subset-size weights.
     static func _extend(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, zero: Double, one: Double, feature: Int) {
         path[uniqueDepth] = _PathElement(feature: feature, zeroFraction: zero, oneFraction: one, weight: uniqueDepth == 0 ? 1 : 0)
-        let denominator = Double(uniqueDepth + 1)
+        let inverseDenominator = 1 / Double(uniqueDepth + 1)
+        let oneScale = one * inverseDenominator, zeroScale = zero * inverseDenominator
         var i = uniqueDepth - 1
         while i >= 0 {
-            path[i + 1].weight += one * path[i].weight * Double(i + 1) / denominator
-            path[i].weight = zero * path[i].weight * Double(uniqueDepth - i) / denominator
+            path[i + 1].weight += oneScale * path[i].weight * Double(i + 1)
+            path[i].weight = zeroScale * path[i].weight * Double(uniqueDepth - i)
             i -= 1
         }
     }
@@ -166,21 +172,29 @@ public struct TreeSHAP {
     }
 
     /// The total weight of the path if element `index` were unwound (without modifying it).
-    static func _unwoundSum(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, index: Int) -> Double {
+    /// Divisions are hoisted out of the loop (this is the hot loop: once per leaf and path
+    /// element); `reciprocal[k]` is `1 / k` for `k` up to the path length.
+    static func _unwoundSum(_ path: UnsafeMutablePointer<_PathElement>, uniqueDepth: Int, index: Int,
+                            reciprocal: UnsafePointer<Double>) -> Double {
         let one = path[index].oneFraction, zero = path[index].zeroFraction
         var next = path[uniqueDepth].weight
         var total = 0.0
         let denominator = Double(uniqueDepth + 1)
         var i = uniqueDepth - 1
-        while i >= 0 {
-            if one != 0 {
-                let weight = next * denominator / (Double(i + 1) * one)
+        if one != 0 {
+            let scale = denominator / one, zeroScale = zero / denominator
+            while i >= 0 {
+                let weight = next * scale * reciprocal[i + 1]
                 total += weight
-                next = path[i].weight - weight * zero * Double(uniqueDepth - i) / denominator
-            } else {
-                total += path[i].weight * denominator / (zero * Double(uniqueDepth - i))
+                next = path[i].weight - weight * zeroScale * Double(uniqueDepth - i)
+                i -= 1
             }
-            i -= 1
+        } else {
+            let scale = denominator / zero
+            while i >= 0 {
+                total += path[i].weight * scale * reciprocal[uniqueDepth - i]
+                i -= 1
+            }
         }
         return total
     }

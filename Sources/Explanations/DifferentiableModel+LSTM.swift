@@ -32,18 +32,19 @@ extension DifferentiableModel {
     ///
     /// Integrated Gradients runs through `LSTM.pathGradients` (all the path's points in one
     /// batch, first-layer projections shared along the path); a batch of arbitrary points is
-    /// evaluated one point at a time. The model keeps its path buffers between calls, so one
-    /// model must not be evaluated from two threads at once. The flat input is time step major (`x[t · I + i]`).
+    /// evaluated one point at a time. The model keeps its path buffers in `workspace` between
+    /// calls (pass one to reuse it across models), so one model must not be evaluated from two
+    /// threads at once. The flat input is time step major (`x[t · I + i]`).
     /// Should the LSTM reject an input anyway, the values and gradients are NaN, which the
     /// completeness error shows.
-    public init(lstm: LSTM, timeSteps: Int, initialState: LSTM.StreamingState? = nil, head: @escaping LSTM.ScalarHead) {
+    public init(lstm: LSTM, timeSteps: Int, initialState: LSTM.StreamingState? = nil,
+                workspace: LSTM.PathWorkspace = LSTM.PathWorkspace(), head: @escaping LSTM.ScalarHead) {
         let count = timeSteps * lstm.inputSize
-        let workspace = _PathWorkspaceBox()
         func path(_ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float]) -> ([Float], [Float]) {
             do {
                 let result = try lstm.pathGradients(from: baseline, to: input, steps: timeSteps, positions: positions,
                                                     weights: weights, initialState: initialState,
-                                                    workspace: &workspace.value, head: head)
+                                                    workspace: workspace, head: head)
                 return (result.values, result.weightedInputGradient)
             } catch {
                 return ([Float](repeating: .nan, count: positions.count), [Float](repeating: .nan, count: count))
@@ -60,7 +61,3 @@ extension DifferentiableModel {
     }
 }
 
-/// The LSTM path buffers a `DifferentiableModel` reuses between calls.
-final class _PathWorkspaceBox {
-    var value = LSTM.PathWorkspace()
-}

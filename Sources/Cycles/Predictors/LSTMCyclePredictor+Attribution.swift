@@ -38,9 +38,11 @@ extension LSTMCyclePredictor: PeriodAttributing {
         }
         let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)
-        let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state,
-                                        head: LSTMCyclePredictor.expectedDaysHead(network.period))
-        let result = try IntegratedGradients().attributions(of: model, at: input, baseline: baseline)
+        let head = LSTMCyclePredictor.expectedDaysHead(network.period)
+        let result = try _PathWorkspacePool.shared.withWorkspace { workspace in
+            let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace, head: head)
+            return try IntegratedGradients().attributions(of: model, at: input, baseline: baseline)
+        }
         let features = zip(LSTMCyclePredictor.featureNames, LSTMCyclePredictor.featureGroups).map { name, group in
             FeatureDescriptor(key: name, group: FeatureGroup(CycleFeatureGroups.reasoningGroup(group)))
         }

@@ -11,8 +11,8 @@ extension LSTM {
 
     /// Buffers `pathGradients` reuses from one call to the next (a few MB for a 90-step path of
     /// 34 points): pass the same workspace to repeated calls to skip allocating and
-    /// page-faulting them each time. Not for concurrent use.
-    public struct PathWorkspace {
+    /// page-faulting them each time. A reference: not for use by two threads at once.
+    public final class PathWorkspace {
         var caches: [_LSTMLayerCache] = []
         var dGates: [Float] = []
         var slope: [Float] = []
@@ -53,14 +53,13 @@ extension LSTM {
     /// - Throws: `NeuralNetError.shapeMismatch` when the counts do not match.
     public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
                               initialState: StreamingState? = nil, head: ScalarHead) throws -> PathGradients {
-        var workspace = PathWorkspace()
-        return try pathGradients(from: baseline, to: input, steps: steps, positions: positions, weights: weights,
-                                 initialState: initialState, workspace: &workspace, head: head)
+        try pathGradients(from: baseline, to: input, steps: steps, positions: positions, weights: weights,
+                          initialState: initialState, workspace: PathWorkspace(), head: head)
     }
 
     /// `pathGradients` reusing `workspace`'s buffers.
     public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
-                              initialState: StreamingState?, workspace: inout PathWorkspace,
+                              initialState: StreamingState?, workspace: PathWorkspace,
                               head: ScalarHead) throws -> PathGradients {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, count = positions.count
         guard steps >= 1, baseline.count == steps * inputSize, input.count == steps * inputSize else {
