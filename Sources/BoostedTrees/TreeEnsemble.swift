@@ -131,8 +131,20 @@ public struct TreeEnsemble: Sendable, Equatable {
         }}}}}}}
     }
 
-    /// Depth of the deepest leaf over all trees.
+    /// Depth of the deepest leaf over all trees (walks the arrays; builds no `Tree`).
     public var maximumDepth: Int {
-        (0..<treeCount).map { tree($0).maximumDepth }.max() ?? 0
+        var deepest = 0
+        var stack: [(node: Int, depth: Int)] = []
+        for tree in 0..<treeCount {
+            let base = Int(treeStarts[tree])
+            stack.append((0, 0))
+            while let (node, depth) = stack.popLast() {
+                let index = base + node
+                if feature[index] < 0 { deepest = max(deepest, depth); continue }
+                stack.append((Int(left[index]), depth + 1))
+                stack.append((Int(right[index]), depth + 1))
+            }
+        }
+        return deepest
     }
 }

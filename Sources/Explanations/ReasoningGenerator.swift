@@ -118,14 +118,14 @@ public struct ReasoningGenerator: Sendable {
         }
         switch value {
         case let .date(year, month, day):
-            text = text.replacingOccurrences(of: "{date}", with: templates.formattedDate(year: year, month: month, day: day))
+            text = text.replacing("{date}", with: templates.formattedDate(year: year, month: month, day: day))
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
-            text = text.replacingOccurrences(of: "{percent}", with: String(percent))
+            text = text.replacing("{percent}", with: String(percent))
         case let .number(number):
-            text = text.replacingOccurrences(of: "{value}", with: templates.formatted(number))
+            text = text.replacing("{value}", with: templates.formatted(number))
         case let .title(title):
-            text = text.replacingOccurrences(of: "{title}", with: title)
+            text = text.replacing("{title}", with: title)
         case .level, .none: break
         }
         return text
@@ -161,18 +161,18 @@ public struct ReasoningGenerator: Sendable {
         let limit = configuration.maximumLength
         var headlines: [String] = []
         if let confidence {
-            headlines.append(templates.confidence.replacingOccurrences(of: "{prediction}", with: prediction)
-                .replacingOccurrences(of: "{confidence}", with: confidence))
+            headlines.append(templates.confidence.replacing("{prediction}", with: prediction)
+                .replacing("{confidence}", with: confidence))
         }
         headlines.append(prediction)
         for headline in headlines {
             for count in stride(from: factors.count, through: 1, by: -1) {
                 let joined = factors[..<count].map(\.phrase).joined(separator: templates.separator)
-                let text = templates.sentence.replacingOccurrences(of: "{prediction}", with: headline)
-                    .replacingOccurrences(of: "{factors}", with: joined)
+                let text = templates.sentence.replacing("{prediction}", with: headline)
+                    .replacing("{factors}", with: joined)
                 if text.count <= limit { return (text, Array(factors[..<count])) }
             }
-            let text = templates.fallback.replacingOccurrences(of: "{prediction}", with: headline)
+            let text = templates.fallback.replacing("{prediction}", with: headline)
             if text.count <= limit { return (text, []) }
         }
         return (ReasoningGenerator.shortened(prediction, to: limit), [])

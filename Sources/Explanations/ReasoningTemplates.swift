@@ -78,7 +78,7 @@ public struct ReasoningTemplates: Sendable, Equatable {
                 if needsValue && contribution.value == nil { continue }
                 let value = contribution.value ?? 0
                 return template.text(for: value, language: language)
-                    .replacingOccurrences(of: "{value}", with: formatted(value))
+                    .replacing("{value}", with: formatted(value))
             }
         }
         return nil
@@ -97,8 +97,8 @@ public struct ReasoningTemplates: Sendable, Equatable {
     public func formattedDate(year: Int, month: Int, day: Int) -> String {
         let monthName = (1...12).contains(month) ? _file.months[month - 1] : String(month)
         let dayText = day == 1 ? (_file.firstDayOfMonth ?? "1") : String(day)
-        return _file.date.replacingOccurrences(of: "{day}", with: dayText)
-            .replacingOccurrences(of: "{month}", with: monthName)
+        return _file.date.replacing("{day}", with: dayText)
+            .replacing("{month}", with: monthName)
     }
 
     /// The confidence phrase for an uncertainty ("±2 j", "±2 d", "confiance 80 %").
@@ -107,15 +107,15 @@ public struct ReasoningTemplates: Sendable, Equatable {
         case let .days(days):
             let rounded = max(1, Int(days.rounded()))
             return _file.uncertainty.days.text(for: Double(rounded), language: language)
-                .replacingOccurrences(of: "{n}", with: String(rounded))
+                .replacing("{n}", with: String(rounded))
         case let .points(points):
             let value = (points * 10).rounded() / 10
             return _file.uncertainty.points.text(for: value, language: language)
-                .replacingOccurrences(of: "{n}", with: formatted(value))
+                .replacing("{n}", with: formatted(value))
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
             return _file.uncertainty.probability.text(for: Double(percent), language: language)
-                .replacingOccurrences(of: "{n}", with: String(percent))
+                .replacing("{n}", with: String(percent))
         }
     }
 

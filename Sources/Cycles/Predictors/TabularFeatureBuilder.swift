@@ -104,12 +104,16 @@ public struct TabularFeatureBuilder: Sendable {
             let index = first.distance(to: record.date)
             logged[index] = true
             flow[index] = Float(record.flowIntensity ?? 0)
-            for (kindIndex, kind) in TabularFeatureBuilder.symptomKinds.enumerated() {
-                if let value = record.symptoms[kind] { symptomValues[kindIndex][index] = Float(value) }
+            // One pass over the logged symptoms (no hashing): most days log few of them.
+            var pain: Int?
+            for (kind, value) in record.symptoms {
+                guard let kindIndex = TabularFeatureBuilder.symptomKinds.firstIndex(of: kind) else { continue }
+                symptomValues[kindIndex][index] = Float(value)
+                if kind == .pain { pain = value }
             }
-            if record.symptoms[.pain] != nil {
+            if let pain {
                 if record.painZone == .leftOvary || record.painZone == .rightOvary { ovaryPain[index] = true }
-                if record.painZone == .uterus { uterusPain[index] = Float(record.symptoms[.pain]!) }
+                if record.painZone == .uterus { uterusPain[index] = Float(pain) }
             }
         }
         var wellbeing = [Float](repeating: .nan, count: count)

@@ -6,7 +6,8 @@ enum _LSTMKernels {
     /// Activates the pre-activations `gates` (`[i f g o]`, 4·H) in place and computes
     /// `c = f ⊙ c_prev + i ⊙ g`, `tanh(c)` (into `tanhCell` when given) and `h = o ⊙ tanh(c)`.
     /// `cell` may equal `previousCell` (streaming updates in place). Uses TensorCore's SIMD
-    /// `VectorMath` kernels; allocates nothing.
+    /// `VectorMath` kernels and 8-wide loops (elementwise, so bit-identical to scalar code);
+    /// allocates nothing.
     @inline(__always)
     static func cellForward(gates: UnsafeMutablePointer<Float>, previousCell: UnsafePointer<Float>,
                             cell: UnsafeMutablePointer<Float>, tanhCell: UnsafeMutablePointer<Float>?,
@@ -15,13 +16,26 @@ enum _LSTMKernels {
         VectorMath.sigmoid(gates, into: gates, count: 2 * h)
         VectorMath.tanh(gates + 2 * h, into: gates + 2 * h, count: h)
         VectorMath.sigmoid(gates + 3 * h, into: gates + 3 * h, count: h)
-        for j in 0..<h {
+        let blockEnd = h & ~7
+        var j = 0
+        while j < blockEnd {
+            store(load(gates + h + j) * load(previousCell + j) + load(gates + j) * load(gates + 2 * h + j), cell + j)
+            j += 8
+        }
+        while j < h {
             cell[j] = gates[h + j] * previousCell[j] + gates[j] * gates[2 * h + j]
+            j += 1
         }
         let tanhC = tanhCell ?? hidden
         VectorMath.tanh(cell, into: tanhC, count: h)
-        for j in 0..<h {
+        j = 0
+        while j < blockEnd {
+            store(load(gates + 3 * h + j) * load(tanhC + j), hidden + j)
+            j += 8
+        }
+        while j < h {
             hidden[j] = gates[3 * h + j] * tanhC[j]
+            j += 1
         }
     }
 
@@ -33,7 +47,22 @@ enum _LSTMKernels {
                              dHidden: UnsafePointer<Float>, dCell: UnsafeMutablePointer<Float>,
                              dGates: UnsafeMutablePointer<Float>, hiddenSize: Int) {
         let h = hiddenSize
-        for j in 0..<h {
+        let blockEnd = h & ~7
+        var j = 0
+        while j < blockEnd {
+            let input = load(gates + j), forget = load(gates + h + j)
+            let candidate = load(gates + 2 * h + j), output = load(gates + 3 * h + j)
+            let tanhC = load(tanhCell + j)
+            let dh = load(dHidden + j)
+            let dc = load(dCell + j) + dh * output * (1 - tanhC * tanhC)
+            store(dc * candidate * input * (1 - input), dGates + j)
+            store(dc * load(previousCell + j) * forget * (1 - forget), dGates + h + j)
+            store(dc * input * (1 - candidate * candidate), dGates + 2 * h + j)
+            store(dh * tanhC * output * (1 - output), dGates + 3 * h + j)
+            store(dc * forget, dCell + j)
+            j += 8
+        }
+        for j in blockEnd..<h {
             let input = gates[j], forget = gates[h + j], candidate = gates[2 * h + j], output = gates[3 * h + j]
             let tanhC = tanhCell[j]
             let dh = dHidden[j]
@@ -44,6 +73,18 @@ enum _LSTMKernels {
             dGates[3 * h + j] = dh * tanhC * output * (1 - output)
             dCell[j] = dc * forget
         }
+    }
+
+    /// Eight floats from `pointer` (no alignment needed).
+    @inline(__always)
+    static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    /// Eight floats to `pointer` (no alignment needed).
+    @inline(__always)
+    static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 
     /// Stable logistic sigmoid.
