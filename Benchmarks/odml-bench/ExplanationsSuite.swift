@@ -96,7 +96,7 @@ enum ExplanationsSuite {
     static func runShippedModels(_ harness: BenchmarkHarness, generator: ReasoningGenerator) throws {
         let history = SyntheticCycles.generate(config: .irregular, users: 1, months: 12, seed: 11).users[0]
         let day = history.records[history.records.count - 1].date
-        func explain(_ predictor: some PeriodAttributing) throws -> Reasoning {
+        func explain(_ predictor: some ForecastAttributing) throws -> Reasoning {
             let attribution = try predictor.periodAttribution(for: history, on: day)
             return try generator.reasoning(for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
                                            attribution: attribution, language: "fr",

@@ -50,10 +50,13 @@ public struct LevelForecast: Sendable, Equatable {
     public var value: Double
     /// The predicted class.
     public var level: SymptomLevel
+    /// Why, when the predictor attributes this forecast (`ForecastAttributing.explainedPrediction`).
+    public var reasoning: Reasoning?
 
-    public init(value: Double, level: SymptomLevel) {
+    public init(value: Double, level: SymptomLevel, reasoning: Reasoning? = nil) {
         self.value = value
         self.level = level
+        self.reasoning = reasoning
     }
 }
 

@@ -79,7 +79,7 @@ struct PredictCommand: ParsableCommand {
             self.day = day
             self.history = history
             self.predictorName = predictor.name
-            if let attributing = predictor as? any PeriodAttributing {
+            if let attributing = predictor as? any ForecastAttributing {
                 let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang,
                                                                     generator: ReasoningGenerator())
                 self.prediction = explained.prediction
@@ -94,8 +94,8 @@ struct PredictCommand: ParsableCommand {
             Report(model: predictorName, user: history.userID, asOf: day, nextPeriodStart: prediction.nextPeriodStart,
                    nextPeriodUncertaintyDays: prediction.nextPeriodUncertaintyDays,
                    ovulation: prediction.ovulation.map { .init(date: $0.date, passedProbability: $0.passedProbability) },
-                   energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue) },
-                   moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue) },
+                   energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
+                   moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
                    reasoning: prediction.reasoning)
         }
 
@@ -118,6 +118,9 @@ struct PredictCommand: ParsableCommand {
                              + PredictCommand.levelName(mood.level, options.lang) + String(format: " (%.1f)", mood.value))
             }
             lines.append((english ? "Why: " : "Pourquoi : ") + prediction.reasoning.text)
+            for forecast in [prediction.energyTomorrow, prediction.moodTomorrow] {
+                if let reasoning = forecast?.reasoning { lines.append("     " + reasoning.text) }
+            }
             return lines
         }
     }
@@ -132,6 +135,8 @@ struct PredictCommand: ParsableCommand {
         struct Level: Encodable {
             let value: Double
             let level: String
+            /// Present when the predictor attributes the forecast (`gbt`, `lstm`).
+            let reasoning: Reasoning?
         }
         let model: String
         let user: String

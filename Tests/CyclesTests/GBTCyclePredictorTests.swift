@@ -209,6 +209,12 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         for factor in prediction.reasoning.factors {
             #expect(factor.contribution * attribution.outputDifference > 0 && abs(factor.contribution) >= 0.5)
         }
+        // Energy: the expected level through the softmax, with contributions that add up
+        // (rescaled) or a reported completeness error.
+        let energy = try #require(try predictor.levelAttribution(.energy, for: history, on: day))
+        #expect(abs(energy.outputValue - prediction.energyTomorrow!.value) < 1e-9)
+        #expect(abs((energy.completenessError ?? .infinity) - energy.measuredCompletenessError) < 1e-12)
+        #expect(prediction.energyTomorrow?.reasoning?.kind == "energy_tomorrow")
     }
 }
 

@@ -161,6 +161,11 @@ import Explanations
                 #expect(factor.contribution * attribution.outputDifference > 0)
                 #expect(abs(factor.contribution) >= LSTMCyclePredictor.minimumNamedContribution)
             }
+            #expect(prediction.energyTomorrow?.reasoning != nil && prediction.moodTomorrow?.reasoning != nil)
+            let energy = try #require(try predictor.levelAttribution(.energy, for: history, on: day))
+            #expect(abs(energy.outputValue - prediction.energyTomorrow!.value) < 1e-3)
+            #expect(energy.measuredCompletenessError <= 0.01 * abs(energy.outputDifference) + 1e-6)
+            #expect(try predictor.levelAttribution(.pain, for: history, on: day) == nil)
         }
     }
 }

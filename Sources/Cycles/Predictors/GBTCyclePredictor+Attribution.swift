@@ -2,7 +2,7 @@ import BoostedTrees
 import Explanations
 import Foundation
 
-extension GBTCyclePredictor: PeriodAttributing {
+extension GBTCyclePredictor: ForecastAttributing {
     /// Why the period model predicts what it does for `history`'s user on `day`: exact TreeSHAP of
     /// its remaining-days model, one contribution per feature, in days until the next start.
     ///
@@ -25,5 +25,54 @@ extension GBTCyclePredictor: PeriodAttributing {
         // the sentence phrases them by their contribution's sign.
         return try Attribution(shapValues: explanation.contributions.map { $0 * scale }, expectedValue: baselineDays,
                                features: features, values: explanation.values.map { Double($0) })
+    }
+}
+
+extension GBTCyclePredictor {
+    /// Why the energy or mood model expects tomorrow's level, in points of the 1–10 scale;
+    /// `nil` for other symptoms or when the predictor has no such model.
+    ///
+    /// The forecast value is `E = Σ_k v_k · softmax(z)_k` over the class values `v`; TreeSHAP is
+    /// exact on each class score `z_k`. The contributions are the class SHAP values combined
+    /// with the softmax's slope at the prediction, `Σ_k p_k (v_k − E) · φ_{k,i}` (first order),
+    /// then rescaled by one common factor so that they add up to `E − E_baseline`, where the
+    /// baseline feeds the expected class scores through the softmax. When the first-order sum
+    /// has the wrong sign or vanishes, they are left unscaled and `completenessError` says how
+    /// far they are from adding up.
+    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+        let model: GradientBoostedModel?, classValues: [Double]
+        switch symptom {
+        case .energy: (model, classValues) = (energyTomorrow, energyClassValues)
+        case .mood: (model, classValues) = (moodTomorrow, moodClassValues)
+        default: return nil
+        }
+        guard let model, model.classCount == classValues.count else { return nil }
+        let builder = TabularFeatureBuilder(history: history)
+        var row = [Float]()
+        builder.features(on: day, into: &row)
+        let featureCount = TabularFeatureBuilder.featureCount, stride = featureCount + 1
+        let shap = model.shapValues(row)
+        let probabilities = model.predict(row)
+        let expected = zip(probabilities, classValues).reduce(0) { $0 + $1.0 * $1.1 }
+        let baselineScores = (0..<model.classCount).map { shap[$0 * stride + featureCount] }
+        let maximum = baselineScores.max() ?? 0
+        let weights = baselineScores.map { Foundation.exp($0 - maximum) }
+        let total = weights.reduce(0, +)
+        let baseline = zip(weights, classValues).reduce(0) { $0 + $1.0 / total * $1.1 }
+        var contributions = [Double](repeating: 0, count: featureCount)
+        for k in 0..<model.classCount {
+            let slope = probabilities[k] * (classValues[k] - expected)
+            for feature in 0..<featureCount { contributions[feature] += slope * shap[k * stride + feature] }
+        }
+        let sum = contributions.reduce(0, +), difference = expected - baseline
+        let scale = sum * difference > 0 ? difference / sum : 1
+        let features = TabularFeatureBuilder.features.map {
+            FeatureDescriptor(key: $0.name, group: FeatureGroup(CycleFeatureGroups.reasoningGroup($0.group)))
+        }
+        var attribution = try Attribution(shapValues: contributions.map { $0 * scale }, expectedValue: baseline,
+                                          features: features, values: row.map { Double($0) })
+        attribution.outputValue = expected
+        attribution.completenessError = attribution.measuredCompletenessError
+        return attribution
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import NeuralNet
 import TensorCore
 
-extension LSTMCyclePredictor: PeriodAttributing {
+extension LSTMCyclePredictor: ForecastAttributing {
     /// Days of history Integrated Gradients attributes by default: the last 90 (about three
     /// cycles). Earlier days act through the LSTM state they leave, which is held fixed.
     public static let explainedDays = 90
@@ -24,6 +24,27 @@ extension LSTMCyclePredictor: PeriodAttributing {
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`;
     ///   `ExplanationError.invalidParameter` when `days < 1`.
     public func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
+        try attribution(of: network.period, classValues: (0..<Network.periodClassCount).map(Float.init),
+                        for: history, on: day, explainedDays: days)
+    }
+
+    /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
+    /// over the level values (low 2, medium 5.5, high 9), over the last `explainedDays` days
+    /// (as `periodAttribution`); `nil` for other symptoms.
+    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+        let head: Linear
+        switch symptom {
+        case .energy: head = network.energy
+        case .mood: head = network.mood
+        default: return nil
+        }
+        return try attribution(of: head, classValues: LSTMCyclePredictor.levelValues.map(Float.init), for: history, on: day,
+                               explainedDays: LSTMCyclePredictor.explainedDays)
+    }
+
+    /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T))_k`.
+    func attribution(of head: Linear, classValues: [Float], for history: UserHistory, on day: CalendarDay,
+                     explainedDays days: Int) throws -> Attribution {
         guard days >= 1 else {
             throw ExplanationError.invalidParameter(name: "days", expected: "at least 1", found: "\(days)")
         }
@@ -38,9 +59,10 @@ extension LSTMCyclePredictor: PeriodAttributing {
         }
         let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)
-        let head = LSTMCyclePredictor.expectedDaysHead(network.period)
+        let scalarHead = LSTMCyclePredictor.expectedValueHead(head, classValues: classValues)
         let result = try _PathWorkspacePool.shared.withWorkspace { workspace in
-            let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace, head: head)
+            let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace,
+                                            head: scalarHead)
             return try IntegratedGradients().attributions(of: model, at: input, baseline: baseline)
         }
         let features = zip(LSTMCyclePredictor.featureNames, LSTMCyclePredictor.featureGroups).map { name, group in
@@ -60,9 +82,9 @@ extension LSTMCyclePredictor: PeriodAttributing {
         return attribution
     }
 
-    /// The period head as a scalar of the final hidden state: `E = Σ_k k · p_k` with
-    /// `p = softmax(W h + b)`, and `∂E/∂h = Wᵀ (p ⊙ (k − E))`.
-    static func expectedDaysHead(_ head: Linear) -> LSTM.ScalarHead {
+    /// A classification head as a scalar of the final hidden state: `E = Σ_k v_k · p_k` with
+    /// `p = softmax(W h + b)`, and `∂E/∂h = Wᵀ (p ⊙ (v − E))`.
+    static func expectedValueHead(_ head: Linear, classValues: [Float]) -> LSTM.ScalarHead {
         let weight = head.weight.scalars, bias = head.bias.scalars
         let classes = head.bias.count, hidden = head.weight.shape[1]
         return { finalHidden, values, dFinalHidden in
@@ -84,12 +106,12 @@ extension LSTMCyclePredictor: PeriodAttributing {
                 var expected: Float = 0
                 for k in 0..<classes {
                     logits[k] /= total
-                    expected += Float(k) * logits[k]
+                    expected += classValues[k] * logits[k]
                 }
                 values[point] = expected
                 for unit in 0..<hidden { dFinalHidden[h + unit] = 0 }
                 for k in 0..<classes {
-                    let dz = logits[k] * (Float(k) - expected)
+                    let dz = logits[k] * (classValues[k] - expected)
                     for unit in 0..<hidden { dFinalHidden[h + unit] += dz * weight[k * hidden + unit] }
                 }
             }
