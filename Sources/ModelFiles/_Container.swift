@@ -186,8 +186,13 @@ struct _Container {
         }
     }
 
-    /// Decodes the JSON header; any failure becomes `ModelFileError.invalidHeader`.
+    /// Decodes the JSON header, with `_HeaderParser` when it applies and `JSONDecoder` otherwise;
+    /// any failure becomes `ModelFileError.invalidHeader`.
     static func decodeHeader(_ bytes: UnsafeRawBufferPointer, version: FormatVersion) throws -> ModelHeader {
+        if var header = _HeaderParser.header(from: bytes) {
+            header.formatVersion = version
+            return header
+        }
         let decoder = _JSON.decoder()
         do {
             var header = try decoder.decode(ModelHeader.self, from: Data(bytes))
