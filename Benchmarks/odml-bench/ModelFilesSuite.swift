@@ -50,7 +50,7 @@ enum ModelFilesSuite {
 
         for committed in ["cycle-gbt", "cycle-lstm"] {
             let name = "disk_load_validate_\(committed.replacingOccurrences(of: "-", with: "_"))"
-            let url = URL(fileURLWithPath: "Models/\(committed).odml")
+            let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Models/\(committed).odml")
             guard harness.shouldRun(name) else { continue }
             guard FileManager.default.fileExists(atPath: url.path) else {
                 FileHandle.standardError.write(Data("odml-bench modelfiles: \(url.path) not found (run from the repository root); \(name) skipped\n".utf8))

@@ -129,39 +129,43 @@ struct _HeaderParser {
     /// A scaling object; every one of its four numeric keys that is present must hold a number.
     private mutating func parseScaling() throws(Fallback) -> FeatureScaling {
         var type: String?
-        var numbers: [Double?] = [nil, nil, nil, nil]   // mean, standard_deviation, minimum, maximum
+        var mean: Double?
+        var standardDeviation: Double?
+        var minimum: Double?
+        var maximum: Double?
         var seen: UInt32 = 0
         try beginObject()
         var isFirst = true
         while let key = try nextKey(&isFirst) {
             if Self.matches(key, "type") {
-                try Self.mark(&seen, 4)
+                try Self.mark(&seen, 0)
                 type = try parseString()
-            } else if let index = Self.scalingKeyIndex(key) {
-                try Self.mark(&seen, index)
-                numbers[index] = try parseDouble()
+            } else if Self.matches(key, "mean") {
+                try Self.mark(&seen, 1)
+                mean = try parseDouble()
+            } else if Self.matches(key, "standard_deviation") {
+                try Self.mark(&seen, 2)
+                standardDeviation = try parseDouble()
+            } else if Self.matches(key, "minimum") {
+                try Self.mark(&seen, 3)
+                minimum = try parseDouble()
+            } else if Self.matches(key, "maximum") {
+                try Self.mark(&seen, 4)
+                maximum = try parseDouble()
             } else {
                 try skipValue(depth: 4)
             }
         }
         switch type {
         case "standardization":
-            guard let mean = numbers[0], let standardDeviation = numbers[1] else { throw Fallback() }
+            guard let mean, let standardDeviation else { throw Fallback() }
             return .standardization(mean: mean, standardDeviation: standardDeviation)
         case "min_max":
-            guard let minimum = numbers[2], let maximum = numbers[3] else { throw Fallback() }
+            guard let minimum, let maximum else { throw Fallback() }
             return .minMax(minimum: minimum, maximum: maximum)
         default:
             throw Fallback()
         }
-    }
-
-    private static func scalingKeyIndex(_ key: UnsafeRawBufferPointer) -> Int? {
-        if matches(key, "mean") { return 0 }
-        if matches(key, "standard_deviation") { return 1 }
-        if matches(key, "minimum") { return 2 }
-        if matches(key, "maximum") { return 3 }
-        return nil
     }
 
     private mutating func parseMetrics() throws(Fallback) -> [String: Double] {
