@@ -63,15 +63,10 @@ extension ModelFile {
             case .fp32:
                 copyFloats(from: payload, to: destination, count: count)
             case .fp16:
-                for index in 0..<count {
-                    destination[index] = _HalfPrecision.value(from: payload._load(UInt16.self, at: 2 * index))
-                }
+                _HalfPrecision.convert(payload.baseAddress!, to: destination, count: count)
             case .int8:
-                let scale = entry.scale
-                let zeroPoint = entry.zeroPoint
-                for index in 0..<count {
-                    destination[index] = _Quantization.dequantize(Int8(bitPattern: payload[index]), scale: scale, zeroPoint: zeroPoint)
-                }
+                _Quantization.dequantize(payload.baseAddress!, to: destination, count: count,
+                                         scale: entry.scale, zeroPoint: entry.zeroPoint)
             }
             initialized = count
         }

@@ -44,4 +44,13 @@ enum _HalfPrecision {
         let result = exponent == 0 ? subnormal : (exponent == 0x7C00 ? special : normal)
         return Float(bitPattern: sign | result)
     }
+
+    /// Converts `count` little-endian binary16 values at `source` (any alignment) into `destination`.
+    /// The loop has no overflow checks or branches, so it vectorises.
+    static func convert(_ source: UnsafeRawPointer, to destination: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count {
+            let bits = UInt16(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self))
+            destination[index] = value(from: bits)
+        }
+    }
 }
