@@ -2,13 +2,12 @@ import Foundation
 import TensorCore
 
 extension ModelFile {
-    /// Reads and validates the file at `url` (one read into memory), decrypting it with `password`
-    /// when it is encrypted (the password is ignored for unencrypted files).
+    /// Reads and validates the file at `url` (memory-mapped from 1 MiB, one read below), decrypting
+    /// it with `password` when it is encrypted (the password is ignored for unencrypted files).
     /// - Throws: `ModelFileError` for any file-system failure or malformed, corrupted or
     ///   unauthenticated content.
     public static func read(from url: URL, password: String? = nil) throws -> ModelFile {
-        let bytes = try _FileIO.readAll(url)
-        return try decode(bytes, password: password)
+        try _FileIO.withContents(of: url) { try decode(raw: $0, password: password) }
     }
 
     /// Decodes and validates `bytes` (see `read(from:password:)`).
@@ -59,19 +58,15 @@ extension ModelFile {
         let precision = _Layout.precision(ofEncoding: entry.encoding)!
         let count = entry.length / precision.byteWidth
         let scalars = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard count > 0, let destination = buffer.baseAddress else { return }
             switch precision {
             case .fp32:
-                #if _endian(little)
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: payload)
-                #else
-                for index in 0..<count { buffer[index] = payload._loadFloat(at: 4 * index) }
-                #endif
+                copyFloats(from: payload, to: destination, count: count)
             case .fp16:
-                for index in 0..<count { buffer[index] = _HalfPrecision.value(from: payload._load(UInt16.self, at: 2 * index)) }
+                _HalfPrecision.convert(payload.baseAddress!, to: destination, count: count)
             case .int8:
-                for index in 0..<count {
-                    buffer[index] = _Quantization.dequantize(Int8(bitPattern: payload[index]), scale: entry.scale, zeroPoint: entry.zeroPoint)
-                }
+                _Quantization.dequantize(payload.baseAddress!, to: destination, count: count,
+                                         scale: entry.scale, zeroPoint: entry.zeroPoint)
             }
             initialized = count
         }
@@ -88,10 +83,16 @@ extension ModelFile {
         let nodeCount = entry.shape[1]
         let offsets = _Layout.treeLayout(treeCount: treeCount, nodeCount: nodeCount)!.offsets
         func integers(_ array: Int, _ count: Int) -> [Int32] {
-            (0..<count).map { payload._load(Int32.self, at: offsets[array] + 4 * $0) }
+            [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                copyIntegers(from: UnsafeRawBufferPointer(rebasing: payload[offsets[array]...]), to: buffer.baseAddress, count: count)
+                initialized = count
+            }
         }
         func floats(_ array: Int) -> [Float] {
-            (0..<nodeCount).map { payload._loadFloat(at: offsets[array] + 4 * $0) }
+            [Float](unsafeUninitializedCapacity: nodeCount) { buffer, initialized in
+                copyFloats(from: UnsafeRawBufferPointer(rebasing: payload[offsets[array]...]), to: buffer.baseAddress, count: nodeCount)
+                initialized = nodeCount
+            }
         }
         let ensemble = TreeEnsembleSection(
             treeStarts: integers(0, treeCount), feature: integers(1, nodeCount), threshold: floats(2),
@@ -99,5 +100,27 @@ extension ModelFile {
             defaultLeft: Array(UnsafeRawBufferPointer(rebasing: payload[offsets[7]..<(offsets[7] + nodeCount)])))
         try ensemble.validate(name: entry.name)
         return ensemble
+    }
+
+    /// `count` little-endian binary32 values from the start of `source` (one `memcpy` on little-endian hosts).
+    private static func copyFloats(from source: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<Float>?, count: Int) {
+        guard count > 0, let destination, let source = source.baseAddress else { return }
+        #if _endian(little)
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: 4 * count)
+        #else
+        let raw = UnsafeRawBufferPointer(start: source, count: 4 * count)
+        for index in 0..<count { destination[index] = raw._loadFloat(at: 4 * index) }
+        #endif
+    }
+
+    /// `count` little-endian `Int32` values from the start of `source` (one `memcpy` on little-endian hosts).
+    private static func copyIntegers(from source: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<Int32>?, count: Int) {
+        guard count > 0, let destination, let source = source.baseAddress else { return }
+        #if _endian(little)
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: 4 * count)
+        #else
+        let raw = UnsafeRawBufferPointer(start: source, count: 4 * count)
+        for index in 0..<count { destination[index] = raw._load(Int32.self, at: 4 * index) }
+        #endif
     }
 }

@@ -56,16 +56,19 @@ extension ModelFile {
     /// still bounds-checked, so a corrupted file is described safely).
     /// - Throws: `ModelFileError` for anything else `decode(_:password:)` would reject structurally.
     public static func inspect(_ bytes: [UInt8], password: String? = nil) throws -> ModelFileInspection {
-        try bytes.withUnsafeBytes { file in
-            let (_, flags) = try _Container.checkPreamble(file)
-            guard flags & _Layout.encryptedFlag != 0 else {
-                return try inspection(of: try _Container.parse(file, verifyChecksum: false), fileSize: file.count, rounds: nil)
-            }
-            let rounds = try _Encryption.parameters(of: file).rounds
-            let plain = try _Encryption.open(file, password: password)
-            return try plain.withUnsafeBytes {
-                try inspection(of: try _Container.parse($0, verifyChecksum: false), fileSize: file.count, rounds: rounds)
-            }
+        try bytes.withUnsafeBytes { try inspect(raw: $0, password: password) }
+    }
+
+    /// Describes the complete file held in `file`.
+    static func inspect(raw file: UnsafeRawBufferPointer, password: String?) throws -> ModelFileInspection {
+        let (_, flags) = try _Container.checkPreamble(file)
+        guard flags & _Layout.encryptedFlag != 0 else {
+            return try inspection(of: try _Container.parse(file, verifyChecksum: false), fileSize: file.count, rounds: nil)
+        }
+        let rounds = try _Encryption.parameters(of: file).rounds
+        let plain = try _Encryption.open(file, password: password)
+        return try plain.withUnsafeBytes {
+            try inspection(of: try _Container.parse($0, verifyChecksum: false), fileSize: file.count, rounds: rounds)
         }
     }
 
@@ -96,6 +99,6 @@ extension ModelFile {
 extension ModelFile {
     /// Reads the file at `url` and describes it (see `inspect(_:password:)`).
     public static func inspect(contentsOf url: URL, password: String? = nil) throws -> ModelFileInspection {
-        try inspect(try _FileIO.readAll(url), password: password)
+        try _FileIO.withContents(of: url) { try inspect(raw: $0, password: password) }
     }
 }

@@ -67,19 +67,22 @@ public struct TreeEnsembleSection: Sendable, Equatable {
         }
         for node in 0..<nodeCount {
             let split = feature[node]
+            let leftChild = left[node]
+            let rightChild = right[node]
             if split == -1 {
-                guard left[node] == -1, right[node] == -1 else {
+                guard leftChild == -1, rightChild == -1 else {
                     throw ModelFileError.malformedSection(section: name,
-                                                          reason: "leaf node \(node) has children \(left[node]), \(right[node]); expected -1, -1")
+                                                          reason: "leaf node \(node) has children \(leftChild), \(rightChild); expected -1, -1")
                 }
             } else {
                 guard split >= 0 else {
                     throw ModelFileError.malformedSection(section: name,
                                                           reason: "node \(node) splits on feature \(split); expected -1 (leaf) or >= 0")
                 }
-                for child in [left[node], right[node]] where Int(child) <= node || Int(child) >= nodeCount {
+                let leftIsValid = Int(leftChild) > node && Int(leftChild) < nodeCount
+                guard leftIsValid, Int(rightChild) > node, Int(rightChild) < nodeCount else {
                     throw ModelFileError.malformedSection(section: name,
-                                                          reason: "node \(node) has child \(child); children must lie in \(node + 1)..<\(nodeCount)")
+                                                          reason: "node \(node) has child \(leftIsValid ? rightChild : leftChild); children must lie in \(node + 1)..<\(nodeCount)")
                 }
                 guard !threshold[node].isNaN else {
                     throw ModelFileError.malformedSection(section: name, reason: "node \(node) has a NaN threshold")

@@ -15,6 +15,12 @@ struct _Container {
         var zeroPoint: Int32
     }
 
+    /// A section's identity: names are unique per section type.
+    struct SectionKey: Hashable {
+        var type: UInt8
+        var name: String
+    }
+
     var formatVersion: FormatVersion
     var fileLength: Int
     var storedChecksum: UInt32
@@ -133,9 +139,10 @@ struct _Container {
         }
 
         // Names are unique per section type; shapes agree with payload lengths.
-        var seen: Set<String> = []
+        var seen: Set<SectionKey> = []
+        seen.reserveCapacity(entries.count)
         for entry in entries {
-            guard seen.insert("\(entry.type):\(entry.name)").inserted else {
+            guard seen.insert(SectionKey(type: entry.type, name: entry.name)).inserted else {
                 throw ModelFileError.malformedSection(section: entry.name, reason: "the name appears twice")
             }
             try checkShape(of: entry)
@@ -186,8 +193,13 @@ struct _Container {
         }
     }
 
-    /// Decodes the JSON header; any failure becomes `ModelFileError.invalidHeader`.
+    /// Decodes the JSON header, with `_HeaderParser` when it applies and `JSONDecoder` otherwise;
+    /// any failure becomes `ModelFileError.invalidHeader`.
     static func decodeHeader(_ bytes: UnsafeRawBufferPointer, version: FormatVersion) throws -> ModelHeader {
+        if var header = _HeaderParser.header(from: bytes) {
+            header.formatVersion = version
+            return header
+        }
         let decoder = _JSON.decoder()
         do {
             var header = try decoder.decode(ModelHeader.self, from: Data(bytes))

@@ -9,8 +9,19 @@ import Darwin
 
 /// POSIX file reading and atomic writing, with errors as `ModelFileError.fileSystem`.
 enum _FileIO {
-    /// The whole file at `url`, read with one `fstat` and as few `read` calls as the kernel allows.
-    static func readAll(_ url: URL) throws -> [UInt8] {
+    /// Files at least this large are memory-mapped by `withContents(of:_:)`; smaller ones are read,
+    /// which costs less than setting up and tearing down a mapping.
+    static let mappingThreshold = 1 << 20
+
+    /// Calls `body` with the whole file at `url`. Files of `mappingThreshold` bytes or more are
+    /// memory-mapped read-only (no copy, and no fresh pages to zero); smaller ones, and any file
+    /// that cannot be mapped, are read into memory with one `fstat` and as few `read` calls as the
+    /// kernel allows. The bytes are valid only during `body`.
+    ///
+    /// A mapped file that another process truncates while `body` runs raises SIGBUS, as with any
+    /// memory-mapped reader; `ModelFile` itself never truncates a file in place (writes are atomic
+    /// renames, and a renamed-over file stays intact while it is mapped).
+    static func withContents<Result>(of url: URL, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         let path = url.path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ModelFileError.fileSystem(path: path, operation: "open", errorNumber: errno) }
@@ -18,6 +29,26 @@ enum _FileIO {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw ModelFileError.fileSystem(path: path, operation: "fstat", errorNumber: errno) }
         let size = Int(status.st_size)
+        if size >= mappingThreshold, (status.st_mode & S_IFMT) == S_IFREG, let mapping = map(descriptor, size) {
+            defer { munmap(mapping, size) }
+            return try body(UnsafeRawBufferPointer(start: mapping, count: size))
+        }
+        return try readAll(descriptor, path: path, size: size).withUnsafeBytes(body)
+    }
+
+    /// A read-only private mapping of the first `size` bytes of `descriptor`, or `nil` on failure.
+    private static func map(_ descriptor: Int32, _ size: Int) -> UnsafeMutableRawPointer? {
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let mapping = mmap(nil, size, PROT_READ, flags, descriptor, 0), mapping != MAP_FAILED else { return nil }
+        return mapping
+    }
+
+    /// The whole file behind `descriptor`, `size` bytes by `fstat`, and whatever was appended since.
+    private static func readAll(_ descriptor: Int32, path: String, size: Int) throws -> [UInt8] {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             while initialized < size {
@@ -32,8 +63,9 @@ enum _FileIO {
             }
         }
         if failure != 0 { throw ModelFileError.fileSystem(path: path, operation: "read", errorNumber: failure) }
-        // The file grew after fstat: read the rest.
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        guard bytes.count == size else { return bytes }   // the file shrank after fstat
+        // The file may have grown after fstat: read the rest (usually one read that returns 0).
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {

@@ -32,9 +32,13 @@ enum _Quantization {
         return Int8(Swift.max(-128, Swift.min(127, level)))
     }
 
-    /// The value that `quantized` stands for.
-    @inline(__always)
-    static func dequantize(_ quantized: Int8, scale: Float, zeroPoint: Int32) -> Float {
-        Float(Int32(quantized) - zeroPoint) * scale
+    /// Dequantises `count` bytes at `source` into `destination`; `zeroPoint` must lie in −128 … 127
+    /// (the reader checks it), so the wrapping subtraction is exact and the loop vectorises.
+    static func dequantize(_ source: UnsafeRawPointer, to destination: UnsafeMutablePointer<Float>, count: Int,
+                           scale: Float, zeroPoint: Int32) {
+        let quantized = source.assumingMemoryBound(to: Int8.self)
+        for index in 0..<count {
+            destination[index] = Float(Int32(quantized[index]) &- zeroPoint) * scale
+        }
     }
 }

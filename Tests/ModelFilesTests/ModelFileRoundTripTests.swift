@@ -96,16 +96,43 @@ import TensorCore
     @Test func crcMatchesTheStandardCheckValue() {
         let check = Array("123456789".utf8).withUnsafeBytes { _CRC32.checksum($0) }
         #expect(check == 0xCBF4_3926)
-        // Slicing-by-8 agrees with the bytewise definition on unaligned lengths.
+        // Slicing-by-8, one stream or four lanes joined, agrees with the bytewise definition on
+        // unaligned lengths below and above the lane threshold, and when continued from a prefix.
         var generator = SeededGenerator(seed: 3)
-        let bytes = (0..<1000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        for length in [0, 1, 7, 8, 9, 63, 999] {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes[0..<length] {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            #expect(bytes[0..<length].withUnsafeBytes { _CRC32.checksum($0) } == ~crc)
+        let bytes = (0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        var crc: UInt32 = 0xFFFF_FFFF
+        var bitwise: [UInt32] = []     // bitwise[length] = CRC-32 of bytes[0..<length]
+        for byte in bytes {
+            bitwise.append(~crc)
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
+        bitwise.append(~crc)
+        for length in [0, 1, 7, 8, 9, 63, 999, 4095, 4096, 4097, 4103, 12_345, 20_000] {
+            #expect(bytes[0..<length].withUnsafeBytes { _CRC32.checksum($0) } == bitwise[length], "length \(length)")
+        }
+        for split in [0, 5, 4096, 9000, 20_000] {
+            let prefix = bytes[0..<split].withUnsafeBytes { _CRC32.checksum($0) }
+            #expect(bytes[split...].withUnsafeBytes { _CRC32.update(prefix, with: $0) } == bitwise[20_000], "split \(split)")
+        }
+    }
+
+    @Test func largeFilesAreMappedAndValidated() throws {
+        let directory = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("large.odml")
+        var model = Samples.model()
+        var generator = SeededGenerator(seed: 11)
+        let count = _FileIO.mappingThreshold / 4 + 1000
+        model.setTensor("large", Tensor((0..<count).map { _ in Float(generator.nextNormal()) }))
+        try model.write(to: url)
+        var bytes = try Array(Data(contentsOf: url))
+        #expect(bytes.count >= _FileIO.mappingThreshold)
+        #expect(try ModelFile.read(from: url) == model)
+        #expect(try ModelFile.inspect(contentsOf: url).checksumValid)
+        bytes[bytes.count - 5] ^= 0x10
+        try Data(bytes).write(to: url)
+        #expect(throws: ModelFileError.checksumMismatch) { try ModelFile.read(from: url) }
+        #expect(try ModelFile.inspect(contentsOf: url).checksumValid == false)
     }
 }

@@ -42,6 +42,20 @@ import TensorCore
         #endif
     }
 
+    @Test func fp16BulkConversionMatchesTheScalarOneAtAnyAlignment() {
+        var bytes: [UInt8] = [0xAA]          // one leading byte: every value is misaligned
+        for bits in UInt16.min...UInt16.max { bytes += [UInt8(truncatingIfNeeded: bits), UInt8(bits >> 8)] }
+        var converted = [Float](repeating: 0, count: 65_536)
+        bytes.withUnsafeBytes { raw in
+            converted.withUnsafeMutableBufferPointer { _HalfPrecision.convert(raw.baseAddress! + 1, to: $0.baseAddress!, count: 65_536) }
+        }
+        for bits in UInt16.min...UInt16.max {
+            let scalar = _HalfPrecision.value(from: bits)
+            let bulk = converted[Int(bits)]
+            #expect(bulk.bitPattern == scalar.bitPattern, "bits 0x\(String(bits, radix: 16))")
+        }
+    }
+
     @Test func fp16RefusesFiniteOverflow() throws {
         var model = ModelFile(kind: "k")
         model.setTensor("w", Tensor([1, 70_000]))
