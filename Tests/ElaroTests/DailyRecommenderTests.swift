@@ -68,6 +68,27 @@ import TensorCore
         }
     }
 
+    /// Snapshot of the example parent's summaries (`odml elaro recommend --state
+    /// Datasets/elaro/example-state.json`, notebook 05): update deliberately, reading both languages.
+    @Test func exampleStateSummariesSnapshot() throws {
+        let state = try ParentState.load(contentsOf: ActionLibraryTests.repositoryRoot.appendingPathComponent("Datasets/elaro/example-state.json"))
+        let (signals, learner) = try state.replay(library: library)
+        let expected: [ElaroLanguage: [String]] = [
+            .en: ["We suggest \"Body check\" because: high success rate + fits your current focus",
+                  "We suggest \"High and low of the day\" because: high success rate + right time of day",
+                  "We suggest \"Silly voices\" because: right time of day + high success rate"],
+            .fr: ["Nous proposons « Tour du corps » car : bon taux de réussite + votre objectif du moment",
+                  "Nous proposons « Le haut et le bas de la journée » car : bon taux de réussite + bon moment de la journée",
+                  "Nous proposons « Voix rigolotes » car : bon moment de la journée + bon taux de réussite"],
+        ]
+        for language in ElaroLanguage.allCases {
+            var generator = SeededGenerator(seed: 1 ^ UInt64(truncatingIfNeeded: state.today))
+            let result = DailyRecommender(library: library).recommend(context: state.context, signals: signals, learner: learner,
+                                                                      language: language, using: &generator)
+            #expect(result.picks.map(\.whySummary) == expected[language])
+        }
+    }
+
     @Test func coldStartReasonsSaySo() {
         var generator = SeededGenerator(seed: 1)
         let context = DailyContext(day: 0, timeOfDay: .morning, activeFocus: .routines, childAge: 4)
