@@ -2,7 +2,7 @@ import Foundation
 
 /// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
 let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
-    ("elaro", { _ in try ElaroSuite.run(arguments: []) }),
+    ("elaro", ElaroSuite.run),
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
     ("lstm", LSTMSuite.run),

@@ -14,8 +14,9 @@ import TensorCore
 ///
 /// `A₀` is the Schur complement of the joint ridge system, so `β` and `θ_a` equal the joint ridge
 /// solution over `[z; 0 … x … 0]` (tested against the closed form). After each update the Schur
-/// terms of every seen arm are recomputed (`O(arms · m · k²)`; forgetting changes them all) and
-/// `A₀⁻¹`, `β` come from one Cholesky solve (`Tensor.choleskySolve`).
+/// terms of every seen arm are recomputed (`O(arms · m² · k²)`; forgetting changes them all, and
+/// only the lower triangle is summed), and `A₀⁻¹`, `β` come from one Cholesky inversion in double
+/// precision (`_CholeskyInverse`). An update allocates nothing once its arm has been seen.
 public struct HybridLinUCB: ContextualBandit {
     public let featureCount: Int
     /// Length `m` of the per-arm feature rows.
@@ -31,10 +32,14 @@ public struct HybridLinUCB: ContextualBandit {
     /// Shared coefficients `β`, length `k`.
     public private(set) var sharedCoefficients: [Float]
     private let priorRewards: [Float]             // λ μ₀
-    private var sharedData: [Float]               // Σ γ z zᵀ, k×k
+    private var sharedData: [Float]               // Σ γ z zᵀ, k×k (lower triangle)
     private var sharedDataRewards: [Float]        // Σ γ r z
-    private var sharedPrecision: [Float]          // A₀
+    private var sharedPrecision: [Float]          // A₀ (lower triangle)
     private var sharedPrecisionInverse: [Float]   // A₀⁻¹
+    private var sharedRewardsTotal: [Float]       // b₀
+    private var scaledCrossTerms: [Float] = []    // m = 1: row a is B_a √(A_a⁻¹), slots × k
+    private var scaledRewards: [Float] = []       // m = 1: c_a √(A_a⁻¹), slots
+    private var workspace: _CholeskyInverse
     // Per-arm statistics in flat storage, one slot per arm seen (no per-arm allocation).
     private var slotOfArm: [Int: Int] = [:]
     private var armData: [Float] = []             // Σ γ x xᵀ, slots × m × m
@@ -72,6 +77,8 @@ public struct HybridLinUCB: ContextualBandit {
         sharedPrecision = _scaledIdentity(featureCount, regularization)
         sharedPrecisionInverse = _scaledIdentity(featureCount, 1 / regularization)
         sharedCoefficients = mean
+        sharedRewardsTotal = priorRewards
+        workspace = _CholeskyInverse(order: featureCount)
     }
 
     /// Per-arm coefficients `θ_a = A_a⁻¹(c_a − B_a β)` for `arm` (zeros for an unseen arm).
@@ -106,6 +113,10 @@ public struct HybridLinUCB: ContextualBandit {
         armPrecisionInverse += _scaledIdentity(m, 1 / regularization)
         armCrossTerms += [Float](repeating: 0, count: m * k)
         armRewards += [Float](repeating: 0, count: m)
+        if m == 1 {
+            scaledCrossTerms += [Float](repeating: 0, count: k)
+            scaledRewards.append(0)
+        }
         return slot
     }
 
@@ -171,7 +182,37 @@ public struct HybridLinUCB: ContextualBandit {
         return (means, widths)
     }
 
-    public func expectedRewards(_ candidates: CandidateSet) -> [Double] { meansAndWidths(candidates).means }
+    /// Posterior means `zᵀβ + xᵀθ_a` of every candidate, without the confidence widths (the same
+    /// values, bit for bit, as `meansAndWidths(_:).means`). Consecutive candidates of one arm share
+    /// one lookup of its coefficients.
+    public func expectedRewards(_ candidates: CandidateSet) -> [Double] {
+        let k = featureCount, m = armFeatureCount, count = candidates.count
+        var means = [Double](repeating: 0, count: count)
+        var theta = [Float](repeating: 0, count: m)
+        var previousArm: Int?, previousSlot: Int?
+        candidates.features.withUnsafeBufferPointer { features in
+            sharedCoefficients.withUnsafeBufferPointer { beta in
+                for index in 0..<count {
+                    let z = features.baseAddress! + index * k
+                    var mean: Float = 0
+                    for j in 0..<k { mean += z[j] * beta[j] }
+                    if m > 0 {
+                        let arm = candidates.armIdentifiers[index]
+                        if arm != previousArm {
+                            previousArm = arm
+                            previousSlot = slotOfArm[arm]
+                            if let slot = previousSlot { armCoefficients(slot: slot, into: &theta) }
+                        }
+                        if previousSlot != nil {
+                            for i in 0..<m { mean += candidates.armFeatures[index * m + i] * theta[i] }
+                        }
+                    }
+                    means[index] = Double(mean)
+                }
+            }
+        }
+        return means
+    }
 
     /// Upper confidence bounds `mean + α · width` of every candidate.
     public func upperConfidenceBounds(_ candidates: CandidateSet) -> [Double] {
@@ -196,52 +237,51 @@ public struct HybridLinUCB: ContextualBandit {
         let zBase = chosenIndex * k, xBase = chosenIndex * m
         let r = Float(reward), gamma = forgettingFactor
         if gamma != 1 {
-            for i in sharedData.indices { sharedData[i] *= gamma }
-            for i in sharedDataRewards.indices { sharedDataRewards[i] *= gamma }
-            for i in armData.indices { armData[i] *= gamma }
-            for i in armCrossTerms.indices { armCrossTerms[i] *= gamma }
-            for i in armRewards.indices { armRewards[i] *= gamma }
+            _scale(&sharedData, by: gamma)
+            _scale(&sharedDataRewards, by: gamma)
+            _scale(&armData, by: gamma)
+            _scale(&armCrossTerms, by: gamma)
+            _scale(&armRewards, by: gamma)
         }
-        for i in 0..<k {
-            let z = candidates.features[zBase + i]
-            for j in 0..<k { sharedData[i * k + j] += z * candidates.features[zBase + j] }
-            sharedDataRewards[i] += r * z
+        candidates.features.withUnsafeBufferPointer { features in
+            let z = features.baseAddress! + zBase
+            sharedData.withUnsafeMutableBufferPointer { data in
+                for i in 0..<k {
+                    let zi = z[i]
+                    for j in 0...i { data[i * k + j] += zi * z[j] }
+                }
+            }
+            for i in 0..<k { sharedDataRewards[i] += r * z[i] }
         }
+        var chosenSlot = -1
         if m > 0 {
-            let slot = slot(for: candidates.armIdentifiers[chosenIndex])
+            chosenSlot = slot(for: candidates.armIdentifiers[chosenIndex])
             for i in 0..<m {
                 let x = candidates.armFeatures[xBase + i]
-                for j in 0..<m { armData[(slot * m + i) * m + j] += x * candidates.armFeatures[xBase + j] }
-                for j in 0..<k { armCrossTerms[(slot * m + i) * k + j] += x * candidates.features[zBase + j] }
-                armRewards[slot * m + i] += r * x
+                for j in 0..<m { armData[(chosenSlot * m + i) * m + j] += x * candidates.armFeatures[xBase + j] }
+                for j in 0..<k { armCrossTerms[(chosenSlot * m + i) * k + j] += x * candidates.features[zBase + j] }
+                armRewards[chosenSlot * m + i] += r * x
             }
         }
-        // A₀ = λI + shared data − Σ_a B_aᵀ A_a⁻¹ B_a;  b₀ = λμ₀ + shared rewards − Σ_a B_aᵀ A_a⁻¹ c_a.
+        // A₀ = λI + shared data − Σ_a B_aᵀ A_a⁻¹ B_a;  b₀ = λμ₀ + shared rewards − Σ_a B_aᵀ A_a⁻¹ c_a
+        // (lower triangle of A₀ only: the inversion reads nothing else).
         for i in 0..<(k * k) { sharedPrecision[i] = sharedData[i] }
-        for i in 0..<k { sharedPrecision[i * k + i] += regularization }
-        // Right-hand side [I | b₀], shape k×(k+1): one Cholesky solve gives A₀⁻¹ and β.
-        var rightHandSide = [Float](repeating: 0, count: k * (k + 1))
         for i in 0..<k {
-            rightHandSide[i * (k + 1) + i] = 1
-            rightHandSide[i * (k + 1) + k] = priorRewards[i] + sharedDataRewards[i]
+            sharedPrecision[i * k + i] += regularization
+            sharedRewardsTotal[i] = priorRewards[i] + sharedDataRewards[i]
         }
         if m > 0 {
-            let changedSlots = gamma != 1 ? Array(0..<slotCount) : [slotOfArm[candidates.armIdentifiers[chosenIndex]]!]
-            for slot in changedSlots { try refreshArmInverse(slot: slot) }
-            for slot in 0..<slotCount { subtractSchurTerms(slot: slot, rightHandSide: &rightHandSide) }
+            for slot in 0..<slotCount where gamma != 1 || slot == chosenSlot { try refreshArmInverse(slot: slot) }
+            subtractSchurTerms()
         }
-        let solution: Tensor
-        do {
-            solution = try Tensor.choleskySolve(Tensor(uncheckedShape: [k, k], scalars: sharedPrecision),
-                                                Tensor(uncheckedShape: [k, k + 1], scalars: rightHandSide))
-        } catch {
-            throw BanditError.numericalFailure(operation: "hybrid LinUCB shared solve", detail: "\(error)")
+        let inverted = sharedPrecision.withUnsafeBufferPointer { a in
+            sharedPrecisionInverse.withUnsafeMutableBufferPointer { inverse in workspace.invert(a.baseAddress!, into: inverse.baseAddress!) }
         }
-        solution.withUnsafeBufferPointer { values in
-            for i in 0..<k {
-                for j in 0..<k { sharedPrecisionInverse[i * k + j] = values[i * (k + 1) + j] }
-                sharedCoefficients[i] = values[i * (k + 1) + k]
-            }
+        guard inverted else {
+            throw BanditError.numericalFailure(operation: "hybrid LinUCB shared solve", detail: "A₀ is not positive definite")
+        }
+        sharedRewardsTotal.withUnsafeBufferPointer { b in
+            sharedCoefficients.withUnsafeMutableBufferPointer { beta in workspace.multiply(b.baseAddress!, into: beta.baseAddress!) }
         }
     }
 
@@ -257,24 +297,63 @@ public struct HybridLinUCB: ContextualBandit {
         armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: try _inverse(precision, order: m))
     }
 
-    /// `A₀ −= B_aᵀA_a⁻¹B_a` and the last column of `rightHandSide` `−= B_aᵀA_a⁻¹c_a` for `slot`.
-    private mutating func subtractSchurTerms(slot: Int, rightHandSide: inout [Float]) {
-        let k = featureCount, m = armFeatureCount
-        for p in 0..<m {
-            for q in 0..<m {
-                let inverse = armPrecisionInverse[(slot * m + p) * m + q]
-                if inverse == 0 { continue }
-                let pBase = (slot * m + p) * k, qBase = (slot * m + q) * k
-                let rewardTerm = inverse * armRewards[slot * m + q]
-                for i in 0..<k {
-                    let left = armCrossTerms[pBase + i] * inverse
-                    if left != 0 {
-                        for j in 0..<k { sharedPrecision[i * k + j] -= left * armCrossTerms[qBase + j] }
+    /// `A₀ −= B_aᵀA_a⁻¹B_a` (lower triangle) and `b₀ −= B_aᵀA_a⁻¹c_a` for every seen arm.
+    ///
+    /// With one arm feature (`m = 1`, a per-arm bias) `A_a⁻¹` is a scalar `w_a`, so with
+    /// `B̃_a = √w_a B_a` (rows of a `slots×k` matrix) the sums are one `sgemm`, `A₀ −= B̃ᵀB̃`, and one
+    /// `sgemv`, `b₀ −= B̃ᵀ(√w ⊙ c)`.
+    private mutating func subtractSchurTerms() {
+        let k = featureCount, m = armFeatureCount, slots = slotCount
+        if m == 1 {
+            for slot in 0..<slots {
+                let root = armPrecisionInverse[slot].squareRoot()
+                for j in 0..<k { scaledCrossTerms[slot * k + j] = root * armCrossTerms[slot * k + j] }
+                scaledRewards[slot] = root * armRewards[slot]
+            }
+            scaledCrossTerms.withUnsafeBufferPointer { scaled in
+                sharedPrecision.withUnsafeMutableBufferPointer { a in
+                    BLAS.sgemm(transposeA: true, transposeB: false, m: k, n: k, k: slots, alpha: -1, a: scaled.baseAddress!, lda: k,
+                               b: scaled.baseAddress!, ldb: k, beta: 1, c: a.baseAddress!, ldc: k)
+                }
+                scaledRewards.withUnsafeBufferPointer { rewards in
+                    sharedRewardsTotal.withUnsafeMutableBufferPointer { b in
+                        BLAS.sgemv(transpose: true, rows: slots, columns: k, alpha: -1, a: scaled.baseAddress!, lda: k,
+                                   x: rewards.baseAddress!, beta: 1, y: b.baseAddress!)
                     }
-                    rightHandSide[i * (k + 1) + k] -= armCrossTerms[pBase + i] * rewardTerm
+                }
+            }
+            return
+        }
+        let inverses = armPrecisionInverse, rewards = armRewards
+        armCrossTerms.withUnsafeBufferPointer { cross in
+            sharedPrecision.withUnsafeMutableBufferPointer { a in
+                sharedRewardsTotal.withUnsafeMutableBufferPointer { b in
+                    for slot in 0..<slots {
+                        for p in 0..<m {
+                            for q in 0..<m {
+                                let inverse = inverses[(slot * m + p) * m + q]
+                                if inverse == 0 { continue }
+                                let left = cross.baseAddress! + (slot * m + p) * k, right = cross.baseAddress! + (slot * m + q) * k
+                                let rewardTerm = inverse * rewards[slot * m + q]
+                                for i in 0..<k {
+                                    let coefficient = left[i] * inverse
+                                    let row = a.baseAddress! + i * k
+                                    for j in 0...i { row[j] -= coefficient * right[j] }
+                                    b[i] -= left[i] * rewardTerm
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+    }
+}
+
+/// `values *= factor`, element-wise.
+func _scale(_ values: inout [Float], by factor: Float) {
+    values.withUnsafeMutableBufferPointer { buffer in
+        for index in buffer.indices { buffer[index] *= factor }
     }
 }
 

@@ -15,7 +15,8 @@ import TensorCore
 /// rank-one formula `A⁻¹ ← A⁻¹ − (A⁻¹x)(A⁻¹x)ᵀ / (1 + xᵀA⁻¹x)` on BLAS (`sgemv`, `sger`), `O(k²)`,
 /// with a Cholesky refresh every `refreshInterval` updates against single-precision drift. With
 /// forgetting, `A ← γA + (1 − γ)λI + xxᵀ` is not a rank-one change, so `A⁻¹` and `θ` come from a
-/// Cholesky solve (`Tensor.choleskySolve`, LAPACK `sposv`) at each update, `O(k³)`.
+/// Cholesky inversion at each update (`_CholeskyInverse`: double precision, plain loops over
+/// storage allocated once, `≈ k³/2` multiply-adds; no allocation per update).
 public struct RidgeEstimator: Sendable, Equatable {
     /// Number of features `k`.
     public let featureCount: Int
@@ -38,6 +39,7 @@ public struct RidgeEstimator: Sendable, Equatable {
     /// Number of updates so far.
     public private(set) var updateCount: Int = 0
     private var scratch: [Float]
+    private var workspace: _CholeskyInverse
 
     /// Creates the prior `A = λI`, `b = λμ₀` (so `θ = μ₀` before any data).
     /// - Throws: `BanditError.invalidParameter` or `.featureCountMismatch` for the prior mean.
@@ -68,6 +70,7 @@ public struct RidgeEstimator: Sendable, Equatable {
         coefficients = mean
         self.priorMean = mean
         scratch = [Float](repeating: 0, count: featureCount)
+        workspace = _CholeskyInverse(order: featureCount)
     }
 
     /// Adds one observation; `features` must hold `featureCount` values.
@@ -93,8 +96,8 @@ public struct RidgeEstimator: Sendable, Equatable {
         }
         updateCount += 1
         if gamma != 1 {
-            // A failed solve keeps the previous inverse; A stays positive definite by construction.
-            try? refreshCovariance()
+            // A failed inversion keeps the previous inverse; A stays positive definite by construction.
+            _ = refreshCovarianceInPlace()
             return
         }
         covariance.withUnsafeMutableBufferPointer { c in
@@ -106,8 +109,8 @@ public struct RidgeEstimator: Sendable, Equatable {
                           a: c.baseAddress!, lda: k)
             }
         }
-        if refreshInterval > 0, updateCount % refreshInterval == 0 {
-            try? refreshCovariance()
+        if refreshInterval > 0, updateCount % refreshInterval == 0, refreshCovarianceInPlace() {
+            return
         }
         updateCoefficients()
     }
@@ -121,20 +124,25 @@ public struct RidgeEstimator: Sendable, Equatable {
         features.withUnsafeBufferPointer { update(features: $0, reward: reward) }
     }
 
-    /// Recomputes `A⁻¹` from `A` by Cholesky (`Tensor.choleskySolve(A, I)`), then `θ`.
+    /// Recomputes `A⁻¹` from `A` by Cholesky, then `θ = A⁻¹b` (both in double precision).
     /// - Throws: `BanditError.numericalFailure` if `A` is not positive definite.
     public mutating func refreshCovariance() throws {
-        let k = featureCount
-        var identity = [Float](repeating: 0, count: k * k)
-        for i in 0..<k { identity[i * k + i] = 1 }
-        do {
-            let inverse = try Tensor.choleskySolve(Tensor(uncheckedShape: [k, k], scalars: precision),
-                                                   Tensor(uncheckedShape: [k, k], scalars: identity))
-            covariance = inverse.scalars
-        } catch {
-            throw BanditError.numericalFailure(operation: "ridge covariance refresh", detail: "\(error)")
+        guard refreshCovarianceInPlace() else {
+            throw BanditError.numericalFailure(operation: "ridge covariance refresh", detail: "the precision matrix is not positive definite")
         }
-        updateCoefficients()
+    }
+
+    /// `A⁻¹` and `θ` from `A` and `b` without allocating; `false` (nothing changed) if `A` is not
+    /// positive definite.
+    private mutating func refreshCovarianceInPlace() -> Bool {
+        let inverted = precision.withUnsafeBufferPointer { a in
+            covariance.withUnsafeMutableBufferPointer { c in workspace.invert(a.baseAddress!, into: c.baseAddress!) }
+        }
+        guard inverted else { return false }
+        weightedRewards.withUnsafeBufferPointer { b in
+            coefficients.withUnsafeMutableBufferPointer { theta in workspace.multiply(b.baseAddress!, into: theta.baseAddress!) }
+        }
+        return true
     }
 
     private mutating func updateCoefficients() {

@@ -7,6 +7,8 @@ public struct ElaroLearner: Sendable {
     public var bandit: HybridLinUCB
     /// Arm identifier of each action id (its index in the library).
     public let armOfAction: [String: Int]
+    /// The ids of the library the arms were numbered from (arm `i` is `actionIDs[i]`).
+    let actionIDs: [String]
 
     /// Forgetting factor used by default (half-life of about 69 updates).
     public static let defaultForgettingFactor: Float = 0.99
@@ -18,6 +20,7 @@ public struct ElaroLearner: Sendable {
                                   forgettingFactor: forgettingFactor, explorationWidth: explorationWidth,
                                   exploration: .epsilonGreedy(epsilon: epsilon), priorMean: ElaroFeatures.priorMean)
         armOfAction = Dictionary(library.actions.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        actionIDs = library.actions.map(\.id)
     }
 
     /// Learns from one instance of `template` seen in `state` (reward: the instance's `success`).

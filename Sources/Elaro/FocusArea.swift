@@ -4,7 +4,16 @@ public enum FocusArea: String, Sendable, Codable, CaseIterable, Hashable {
     case selfCare = "self-care"
 
     /// Position in `allCases` (the one-hot feature slot).
-    public var index: Int { FocusArea.allCases.firstIndex(of: self)! }
+    public var index: Int {
+        switch self {
+        case .connection: return 0
+        case .routines: return 1
+        case .emotions: return 2
+        case .play: return 3
+        case .autonomy: return 4
+        case .selfCare: return 5
+        }
+    }
 
     /// Display name in `language`.
     public func name(in language: ElaroLanguage) -> String {

@@ -15,8 +15,21 @@ public enum Reason: String, Sendable, Codable, CaseIterable {
     /// A penalty for effortful actions when friction is high (never positive).
     case frictionRisk = "FrictionRisk"
 
+    /// Number of reasons (`allCases.count`, without building the array).
+    public static let count = 7
+
     /// Position in `allCases`.
-    public var index: Int { Reason.allCases.firstIndex(of: self)! }
+    public var index: Int {
+        switch self {
+        case .focusMatch: return 0
+        case .successProbability: return 1
+        case .bandwidthFit: return 2
+        case .timeOfDayFit: return 3
+        case .noveltyBoost: return 4
+        case .streakMomentum: return 5
+        case .frictionRisk: return 6
+        }
+    }
 }
 
 /// One reason's signed contribution to a candidate's score.

@@ -3,7 +3,13 @@ public enum TimeOfDay: String, Sendable, Codable, CaseIterable, Hashable {
     case morning, afternoon, evening
 
     /// Position in `allCases`.
-    public var index: Int { TimeOfDay.allCases.firstIndex(of: self)! }
+    public var index: Int {
+        switch self {
+        case .morning: return 0
+        case .afternoon: return 1
+        case .evening: return 2
+        }
+    }
 }
 
 /// When an action works best: one part of the day, or any.
@@ -11,5 +17,12 @@ public enum PreferredTimeOfDay: String, Sendable, Codable, Hashable {
     case morning, afternoon, evening, any
 
     /// The matching part of the day, `nil` for `any`.
-    public var timeOfDay: TimeOfDay? { TimeOfDay(rawValue: rawValue) }
+    public var timeOfDay: TimeOfDay? {
+        switch self {
+        case .morning: return .morning
+        case .afternoon: return .afternoon
+        case .evening: return .evening
+        case .any: return nil
+        }
+    }
 }

@@ -1,56 +1,51 @@
-/// Builds the one-line `whySummary` of a pick from its top positive reasons (≤ 120 characters).
-///
-/// Kept behind this one internal function so it can later call the shared `ReasoningGenerator`
-/// of the `Explanations` module instead of Elaro's own fr/en phrasing.
-func _whySummary(action: ActionTemplate, reasons: [ReasonContribution], context: DailyContext, coldStart: Bool,
-                 copingKit: Bool, language: ElaroLanguage) -> String {
-    let positive = reasons.filter { $0.contribution > 0.005 }.sorted { $0.contribution > $1.contribution }
-    var phrases = positive.prefix(2).map { _reasonPhrase($0.reason, action: action, context: context, coldStart: coldStart, language: language) }
-    if phrases.isEmpty {
-        phrases = [language == .en ? "a small, doable step today" : "un petit pas faisable aujourd'hui"]
-    }
-    let prefix: String
-    switch (coldStart, copingKit, language) {
-    case (_, true, .en): prefix = "Easy pick for a hard week: "
-    case (_, true, .fr): prefix = "Choix facile pour une semaine difficile : "
-    case (true, false, .en): prefix = "Starting point: "
-    case (true, false, .fr): prefix = "Pour commencer : "
-    default: prefix = ""
-    }
-    let joiner = language == .en ? " and " : " et "
-    let title = action.title.text(in: language)
-    let separator = language == .en ? ": " : " : "
-    var sentence = prefix + title + separator + phrases.joined(separator: joiner) + "."
-    if sentence.count > 120 { sentence = prefix + title + separator + phrases[0] + "." }
-    if sentence.count > 120 { sentence = prefix + phrases[0] + "." }
-    if sentence.count > 120 { sentence = String(sentence.prefix(119)) + "…" }
-    return sentence
-}
+import Explanations
 
-func _reasonPhrase(_ reason: Reason, action: ActionTemplate, context: DailyContext, coldStart: Bool, language: ElaroLanguage) -> String {
-    let en = language == .en
-    switch reason {
-    case .focusMatch:
-        return en ? "fits your \(context.activeFocus.name(in: .en)) focus" : "va avec votre objectif \(context.activeFocus.name(in: .fr))"
-    case .successProbability:
-        if coldStart { return en ? "a good first try for most parents" : "un bon premier essai pour la plupart des parents" }
-        return en ? "actions like this have worked for you" : "ce genre d'action a bien marché pour vous"
-    case .bandwidthFit:
-        return en ? "fits the time you usually have" : "tient dans le temps que vous avez d'habitude"
-    case .timeOfDayFit:
-        switch (context.timeOfDay, en) {
-        case (.morning, true): return "suits your mornings"
-        case (.morning, false): return "convient à vos matins"
-        case (.afternoon, true): return "suits your afternoons"
-        case (.afternoon, false): return "convient à vos après-midi"
-        case (.evening, true): return "suits your evenings"
-        case (.evening, false): return "convient à vos soirées"
-        }
-    case .noveltyBoost:
-        return en ? "something new to try" : "une nouveauté à essayer"
-    case .streakMomentum:
-        return en ? "keeps your streak going" : "garde votre série en route"
-    case .frictionRisk:
-        return en ? "light on effort" : "demande peu d'effort"
+/// The sentence builder, loaded once (its fr/en templates ship in the Explanations module); it
+/// names at most two reasons, as the summaries did before it.
+let _reasoningGenerator: ReasoningGenerator? = try? ReasoningGenerator(configuration: .init(maximumFactors: 2))
+
+/// The one-line `whySummary` of a pick (≤ 120 characters), phrased by the Explanations
+/// `ReasoningGenerator` from the pick's reasons.
+///
+/// Each reason is passed as a contribution relative to the day's average candidate
+/// (`contribution − mean over candidates`), so the sentence names what sets this pick apart,
+/// strongest first: `We suggest "Body check" because: high success rate + fits your current focus`.
+/// The headline says when the parent has no history (`Starting point: …`, and the bandit's
+/// estimate reads "not tried yet") or when the coping kit is on (`Easy pick for a hard week: …`).
+/// When the pick scores below the average candidate (an exploratory first pick), only the
+/// reasons in its favour are passed, so the sentence never argues against its own pick.
+///
+/// - Parameters:
+///   - reasons: the pick's contributions, in `Reason.allCases` order.
+///   - averages: each reason's mean contribution over the day's candidates, same order.
+///   - streak: the current streak in days (shown by `StreakMomentum`).
+func _whySummary(title: String, reasons: [ReasonContribution], averages: [Double], streak: Int,
+                 coldStart: Bool, copingKit: Bool, language: ElaroLanguage) -> String {
+    guard let generator = _reasoningGenerator else { return title }
+    let kind: PredictionKind
+    switch (coldStart, copingKit) {
+    case (_, true): kind = PredictionKind("recommendation_coping_kit")
+    case (true, false): kind = PredictionKind("recommendation_cold_start")
+    case (false, false): kind = .recommendation
     }
+    var contributions: [FeatureContribution] = []
+    contributions.reserveCapacity(reasons.count)
+    var difference = 0.0
+    for (reason, average) in zip(reasons, averages) {
+        let relative = reason.contribution - average
+        difference += relative
+        let group = reason.reason.explanationGroup
+        let direction: FeatureDirection = coldStart && reason.reason == .successProbability ? .missing : .typical
+        let value: Double? = reason.reason == .streakMomentum ? Double(streak) : nil
+        contributions.append(FeatureContribution(key: group.rawValue, group: group, value: value, direction: direction,
+                                                 contribution: relative))
+    }
+    if difference <= 0 {
+        contributions.removeAll { $0.contribution <= 0 }
+        difference = contributions.reduce(0) { $0 + $1.contribution }
+    }
+    let attribution = Attribution(baselineValue: 0, outputValue: difference, contributions: contributions)
+    let reasoning = try? generator.reasoning(for: kind, value: .title(title), attribution: attribution,
+                                             language: language.rawValue, minimumContribution: 0.005)
+    return reasoning?.text ?? title
 }

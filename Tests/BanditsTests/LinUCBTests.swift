@@ -53,6 +53,16 @@ import _TestSupport
         }
     }
 
+    /// The means-only path the recommender uses equals the means of `meansAndWidths`, bit for bit.
+    @Test func hybridExpectedRewardsEqualTheMeansOfMeansAndWidths() throws {
+        var bandit = try HybridLinUCB(featureCount: 4, armFeatureCount: 1, regularization: 2, forgettingFactor: 0.95)
+        var generator = SeededGenerator(seed: 11)
+        let rows = (0..<12).map { _ in (0..<4).map { _ in Float(generator.nextNormal()) } }
+        let candidates = try CandidateSet(features: rows, armIdentifiers: (0..<12).map { $0 / 3 }, armFeatures: rows.map { _ in [1] })
+        for step in 0..<30 { try bandit.update(candidates, chosenIndex: (step * 5) % 9, reward: Double(step % 2)) }
+        #expect(bandit.expectedRewards(candidates) == bandit.meansAndWidths(candidates).means)
+    }
+
     @Test func hybridSurvivesLongRepetitionWithForgetting() throws {
         var bandit = try HybridLinUCB(featureCount: 3, armFeatureCount: 1, forgettingFactor: 0.9)
         let candidates = try CandidateSet(features: [[1, 0, 0], [0, 1, 0]], armIdentifiers: [0, 1], armFeatures: [[1], [1]])

@@ -52,14 +52,51 @@ import TensorCore
         }
     }
 
+    /// The summaries are the ReasoningGenerator's sentences: a headline naming the pick, then its
+    /// strongest reasons relative to the day's average candidate, in the requested language.
+    @Test func summariesComeFromTheReasoningGenerator() throws {
+        let state = ParentState(childAge: 6, activeFocus: .emotions, today: 10, timeOfDay: .evening, history: history(days: 10, outcome: .completed))
+        let (signals, learner) = try state.replay(library: library)
+        for (language, headline, because) in [(ElaroLanguage.en, "We suggest \"", "\" because: "), (.fr, "Nous proposons « ", " » car : ")] {
+            var generator = SeededGenerator(seed: 5)
+            let result = DailyRecommender(library: library).recommend(context: state.context, signals: signals, learner: learner,
+                                                                      language: language, using: &generator)
+            for pick in result.picks {
+                #expect(pick.whySummary.hasPrefix(headline + pick.title + because), "\(pick.whySummary)")
+                #expect(pick.whySummary.count <= 120)
+            }
+        }
+    }
+
+    /// Snapshot of the example parent's summaries (`odml elaro recommend --state
+    /// Datasets/elaro/example-state.json`, notebook 05): update deliberately, reading both languages.
+    @Test func exampleStateSummariesSnapshot() throws {
+        let state = try ParentState.load(contentsOf: ActionLibraryTests.repositoryRoot.appendingPathComponent("Datasets/elaro/example-state.json"))
+        let (signals, learner) = try state.replay(library: library)
+        let expected: [ElaroLanguage: [String]] = [
+            .en: ["We suggest \"Body check\" because: high success rate + fits your current focus",
+                  "We suggest \"High and low of the day\" because: high success rate + right time of day",
+                  "We suggest \"Silly voices\" because: right time of day + high success rate"],
+            .fr: ["Nous proposons « Tour du corps » car : bon taux de réussite + votre objectif du moment",
+                  "Nous proposons « Le haut et le bas de la journée » car : bon taux de réussite + bon moment de la journée",
+                  "Nous proposons « Voix rigolotes » car : bon moment de la journée + bon taux de réussite"],
+        ]
+        for language in ElaroLanguage.allCases {
+            var generator = SeededGenerator(seed: 1 ^ UInt64(truncatingIfNeeded: state.today))
+            let result = DailyRecommender(library: library).recommend(context: state.context, signals: signals, learner: learner,
+                                                                      language: language, using: &generator)
+            #expect(result.picks.map(\.whySummary) == expected[language])
+        }
+    }
+
     @Test func coldStartReasonsSaySo() {
         var generator = SeededGenerator(seed: 1)
         let context = DailyContext(day: 0, timeOfDay: .morning, activeFocus: .routines, childAge: 4)
         let english = DailyRecommender(library: library).recommend(context: context, signals: SignalsCalculator(), learner: nil, language: .en, using: &generator)
         #expect(english.coldStart)
-        #expect(english.picks.allSatisfy { $0.whySummary.hasPrefix("Starting point: ") })
+        #expect(english.picks.allSatisfy { $0.whySummary.hasPrefix("Starting point: \"\($0.title)\"") })
         let french = DailyRecommender(library: library).recommend(context: context, signals: SignalsCalculator(), learner: nil, language: .fr, using: &generator)
-        #expect(french.picks.allSatisfy { $0.whySummary.hasPrefix("Pour commencer : ") })
+        #expect(french.picks.allSatisfy { $0.whySummary.hasPrefix("Pour commencer : « \($0.title) »") })
     }
 
     @Test func highFrictionOffersOnlyTheCopingKitWithoutNovelty() throws {
@@ -71,6 +108,7 @@ import TensorCore
         #expect(result.copingKitMode)
         #expect(!result.picks.isEmpty)
         for pick in result.picks {
+            #expect(pick.whySummary.hasPrefix("Easy pick for a hard week: \"\(pick.title)\""))
             #expect(library.action(withID: pick.actionID)!.copingKit)
             #expect(pick.variantMinutes == 5)
             #expect(pick.reasons.first { $0.reason == .noveltyBoost }!.contribution == 0)
