@@ -3,18 +3,17 @@ import NeuralNet
 
 /// Spare `LSTM.PathWorkspace`s shared by every `LSTMCyclePredictor` explanation: a call takes
 /// one (or makes one), uses it alone, and gives it back, so repeated explanations reuse their
-/// few MB of buffers instead of allocating and page-faulting them each time. At most
-/// `capacity` spares are kept (one per concurrent caller, typically one).
+/// few MB of buffers instead of allocating and page-faulting them each time. One spare is kept
+/// (about 5 MB for the 90-day window); a second concurrent caller makes a temporary one.
 final class _PathWorkspacePool: @unchecked Sendable {
     static let shared = _PathWorkspacePool()
     private let lock = NSLock()
     private var spares: [LSTM.PathWorkspace] = []
-    private let capacity = 4
 
     /// Runs `body` with a workspace no other caller is using.
     func withWorkspace<R>(_ body: (LSTM.PathWorkspace) throws -> R) rethrows -> R {
         let workspace = lock.withLock { spares.popLast() } ?? LSTM.PathWorkspace()
-        defer { lock.withLock { if spares.count < capacity { spares.append(workspace) } } }
+        defer { lock.withLock { if spares.isEmpty { spares.append(workspace) } } }
         return try body(workspace)
     }
 }
