@@ -119,13 +119,15 @@ public enum VectorMath {
         }
     }
 
-    @inline(__always)
-    static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+    /// Eight floats from `pointer` (no alignment needed), for SIMD kernels elsewhere.
+    @inlinable @inline(__always)
+    public static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
     }
 
-    @inline(__always)
-    static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+    /// Eight floats to `pointer` (no alignment needed).
+    @inlinable @inline(__always)
+    public static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
         UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 

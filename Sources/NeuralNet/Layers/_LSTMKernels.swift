@@ -19,7 +19,8 @@ enum _LSTMKernels {
         let blockEnd = h & ~7
         var j = 0
         while j < blockEnd {
-            store(load(gates + h + j) * load(previousCell + j) + load(gates + j) * load(gates + 2 * h + j), cell + j)
+            let forgotten = VectorMath.load(gates + h + j) * VectorMath.load(previousCell + j)
+            VectorMath.store(forgotten + VectorMath.load(gates + j) * VectorMath.load(gates + 2 * h + j), cell + j)
             j += 8
         }
         while j < h {
@@ -30,7 +31,7 @@ enum _LSTMKernels {
         VectorMath.tanh(cell, into: tanhC, count: h)
         j = 0
         while j < blockEnd {
-            store(load(gates + 3 * h + j) * load(tanhC + j), hidden + j)
+            VectorMath.store(VectorMath.load(gates + 3 * h + j) * VectorMath.load(tanhC + j), hidden + j)
             j += 8
         }
         while j < h {
@@ -50,16 +51,16 @@ enum _LSTMKernels {
         let blockEnd = h & ~7
         var j = 0
         while j < blockEnd {
-            let input = load(gates + j), forget = load(gates + h + j)
-            let candidate = load(gates + 2 * h + j), output = load(gates + 3 * h + j)
-            let tanhC = load(tanhCell + j)
-            let dh = load(dHidden + j)
-            let dc = load(dCell + j) + dh * output * (1 - tanhC * tanhC)
-            store(dc * candidate * input * (1 - input), dGates + j)
-            store(dc * load(previousCell + j) * forget * (1 - forget), dGates + h + j)
-            store(dc * input * (1 - candidate * candidate), dGates + 2 * h + j)
-            store(dh * tanhC * output * (1 - output), dGates + 3 * h + j)
-            store(dc * forget, dCell + j)
+            let input = VectorMath.load(gates + j), forget = VectorMath.load(gates + h + j)
+            let candidate = VectorMath.load(gates + 2 * h + j), output = VectorMath.load(gates + 3 * h + j)
+            let tanhC = VectorMath.load(tanhCell + j)
+            let dh = VectorMath.load(dHidden + j)
+            let dc = VectorMath.load(dCell + j) + dh * output * (1 - tanhC * tanhC)
+            VectorMath.store(dc * candidate * input * (1 - input), dGates + j)
+            VectorMath.store(dc * VectorMath.load(previousCell + j) * forget * (1 - forget), dGates + h + j)
+            VectorMath.store(dc * input * (1 - candidate * candidate), dGates + 2 * h + j)
+            VectorMath.store(dh * tanhC * output * (1 - output), dGates + 3 * h + j)
+            VectorMath.store(dc * forget, dCell + j)
             j += 8
         }
         for j in blockEnd..<h {
@@ -73,18 +74,6 @@ enum _LSTMKernels {
             dGates[3 * h + j] = dh * tanhC * output * (1 - output)
             dCell[j] = dc * forget
         }
-    }
-
-    /// Eight floats from `pointer` (no alignment needed).
-    @inline(__always)
-    static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    /// Eight floats to `pointer` (no alignment needed).
-    @inline(__always)
-    static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 
     /// Stable logistic sigmoid.
