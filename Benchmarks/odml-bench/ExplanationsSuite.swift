@@ -8,16 +8,18 @@ import OnDeviceML
 /// - `gbt_cycle_model_reasoning`, `lstm_cycle_model_reasoning`: what an app pays to explain one
 ///   forecast of the shipped models (`Models/cycle-gbt.odml`, `Models/cycle-lstm.odml`, skipped
 ///   when absent): `periodAttribution` (GBT: exact TreeSHAP of the remaining-days model over its
-///   65 features; LSTM: Integrated Gradients, 32 Gauss–Legendre nodes, over the last 90 days of a
-///   12-month synthetic irregular user, from the state the earlier days leave) → sentence. The
+///   65 features; LSTM: Integrated Gradients, 32 Gauss–Legendre nodes, over the last
+///   `LSTMCyclePredictor.explainedDays` (60) days of a 12-month synthetic irregular user, from
+///   the state the earlier days leave) → sentence. The
 ///   features are built from the history inside the timed call.
 /// - `gbt_treeshap_sentence`: exact TreeSHAP of one row of a 100-tree × 31-leaf model on 30
 ///   features (trained here on synthetic rows) → attribution → sentence.
-/// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes + the 2 end points, one
-///   batch of 34 sequences) through NeuralNet's `LSTM` (90 days × 20 features, hidden 32, one
+/// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes in one batch of 32
+///   sequences, the 2 end points forward only) through NeuralNet's `LSTM` (90 days × 20 features, hidden 32, one
 ///   layer, random weights) with a linear head on the last hidden state → per-feature and
 ///   per-group attribution → sentence.
 /// - `lstm_ig_trapezoid_sentence`: the same with the trapezoid rule on 32 steps (33 sequences).
+///   The stand-in keeps 90 days: a heavier case than the shipped model's 60-day window.
 /// - `sentence_only`: the generator alone on a 30-feature attribution.
 enum ExplanationsSuite {
     static func run(_ harness: BenchmarkHarness) throws {

@@ -88,6 +88,37 @@ struct LSTMAttributionTests {
         }
     }
 
+    /// One workspace passed to LSTMs of different shapes (hidden size, input size, layers) in
+    /// turn gives the same attributions as a fresh workspace each time.
+    @Test func sharedWorkspaceAdaptsToEachShape() throws {
+        var random = SeededGenerator(seed: 31)
+        let shared = LSTM.PathWorkspace()
+        let shapes = [(inputSize: 5, hidden: 6, layers: 2), (inputSize: 5, hidden: 11, layers: 2), (inputSize: 3, hidden: 6, layers: 2),
+                      (inputSize: 5, hidden: 6, layers: 2)]
+        let method = try IntegratedGradients()
+        for shape in shapes {
+            let network = LSTM(inputSize: shape.inputSize, hiddenSize: shape.hidden, layerCount: shape.layers, using: &random)
+            let weights = (0..<shape.hidden).map { _ in Float(random.nextUniform(in: -2, 2)) }
+            let hidden = shape.hidden
+            let head: LSTM.ScalarHead = { finalHidden, values, dFinalHidden in
+                for point in values.indices {
+                    values[point] = 0
+                    for unit in 0..<hidden {
+                        values[point] += weights[unit] * finalHidden[point * hidden + unit]
+                        dFinalHidden[point * hidden + unit] = weights[unit]
+                    }
+                }
+            }
+            let count = Self.timeSteps * shape.inputSize
+            let x = normalRow(count, using: &random), baseline = [Float](repeating: 0, count: count)
+            let reused = try method.attributions(of: DifferentiableModel(lstm: network, timeSteps: Self.timeSteps, workspace: shared, head: head),
+                                                 at: x, baseline: baseline)
+            let fresh = try method.attributions(of: DifferentiableModel(lstm: network, timeSteps: Self.timeSteps, head: head),
+                                                at: x, baseline: baseline)
+            #expect(reused == fresh, "shape \(shape)")
+        }
+    }
+
     /// A model that starts from the state left by earlier days explains the window as the
     /// continuation of the whole sequence: its value is the layer's output on prefix + window.
     @Test func initialStateContinuesTheSequence() throws {

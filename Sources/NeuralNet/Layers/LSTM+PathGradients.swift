@@ -33,7 +33,9 @@ extension LSTM {
     /// `b + α_p (x − b)` of the straight path from `baseline` to `input`, and returns `f` at
     /// every position with the *weighted sum* of the input gradients, `Σ_p w_p ∇ₓf`.
     ///
-    /// All the positions run as one batch (one `sgemm` per step and layer). Because the path
+    /// All the positions with a non-zero weight run as one batch (one `sgemm` per step and
+    /// layer); positions with weight zero (e.g. the end points, whose values only are wanted)
+    /// run forward only, one `run` each, and take no part in the backward pass. Because the path
     /// is linear in `α`, the first layer's input projection is two `sgemm`s (baseline and
     /// direction) whatever the number of positions, and because only the weighted sum of the
     /// gradients is needed, the first layer's input gradient is one `sgemm` on the weighted sum
@@ -77,15 +79,30 @@ extension LSTM {
         func state(_ values: [Float]?, layer: Int) -> [Float]? {
             values.map { Array($0[(layer * hidden)..<((layer + 1) * hidden)]) }
         }
-        if workspace.caches.count != layers.count {
+        // A workspace last used by an LSTM of another shape starts afresh.
+        let fits = workspace.caches.count == layers.count && workspace.caches.indices.allSatisfy { layer in
+            workspace.caches[layer].hiddenSize == hidden && workspace.caches[layer].inputSize == (layer == 0 ? inputSize : hidden)
+        }
+        if !fits {
             workspace.caches = layers.indices.map { layer in
                 _LSTMLayerCache(preactivations: [], input: [], inputSize: layer == 0 ? inputSize : hidden,
                                 weightHH: layers[layer].weightHH, steps: 0, batch: 0, hiddenSize: hidden, lengths: [])
             }
         }
 
-        // Layer 0: pre-activations bias + W_ih·b_t + α_p W_ih·(x_t − b_t), from two projections.
+        var values = [Float](repeating: 0, count: count)
+        let valueOnly = positions.indices.filter { weights[$0] == 0 }
+        let weighted = positions.indices.filter { weights[$0] != 0 }
         let direction = zip(input, baseline).map { $0 - $1 }
+        let endValues = valuesAlongPath(of: valueOnly.map { positions[$0] }, from: baseline, direction: direction, steps: steps,
+                                        initialState: initialState, head: head)
+        for (point, index) in valueOnly.enumerated() { values[index] = endValues[point] }
+        var weightedInput = [Float](repeating: 0, count: steps * inputSize)
+        guard !weighted.isEmpty else { return PathGradients(values: values, weightedInputGradient: weightedInput) }
+        let batch = weighted.count
+        let batchPositions = weighted.map { positions[$0] }, batchWeights = weighted.map { weights[$0] }
+
+        // Layer 0: pre-activations bias + W_ih·b_t + α_p W_ih·(x_t − b_t), from two projections.
         let base = _LSTMLayerCache.preactivations(input: baseline, weights: layers[0], rows: steps)
         if workspace.slope.count != steps * gateCount { workspace.slope = [Float](repeating: 0, count: steps * gateCount) }
         direction.withUnsafeBufferPointer { d in
@@ -98,16 +115,26 @@ extension LSTM {
             }
         }
         let slope = workspace.slope
-        workspace.caches[0].rerun(steps: steps, batch: count, weightHH: layers[0].weightHH,
+        workspace.caches[0].rerun(steps: steps, batch: batch, weightHH: layers[0].weightHH,
                                   initialHidden: state(initialState?.hidden, layer: 0),
                                   initialCell: state(initialState?.cell, layer: 0)) { target in
             base.withUnsafeBufferPointer { base in
                 slope.withUnsafeBufferPointer { slope in
+                    let blockEnd = gateCount & ~7
                     for step in 0..<steps {
                         let b = base.baseAddress! + step * gateCount, s = slope.baseAddress! + step * gateCount
-                        for (point, alpha) in positions.enumerated() {
-                            let t = target.baseAddress! + (step * count + point) * gateCount
-                            for gate in 0..<gateCount { t[gate] = b[gate] + alpha * s[gate] }
+                        for (point, alpha) in batchPositions.enumerated() {
+                            let t = target.baseAddress! + (step * batch + point) * gateCount
+                            let alphas = SIMD8<Float>(repeating: alpha)
+                            var gate = 0
+                            while gate < blockEnd {
+                                VectorMath.store(VectorMath.load(b + gate) + alphas * VectorMath.load(s + gate), t + gate)
+                                gate += 8
+                            }
+                            while gate < gateCount {
+                                t[gate] = b[gate] + alpha * s[gate]
+                                gate += 1
+                            }
                         }
                     }
                 }
@@ -115,8 +142,8 @@ extension LSTM {
         }
         for layer in 1..<layers.count {
             let below = _LSTMLayerCache.preactivations(input: workspace.caches[layer - 1].outputs, weights: layers[layer],
-                                                       rows: steps * count)
-            workspace.caches[layer].rerun(steps: steps, batch: count, weightHH: layers[layer].weightHH,
+                                                       rows: steps * batch)
+            workspace.caches[layer].rerun(steps: steps, batch: batch, weightHH: layers[layer].weightHH,
                                           initialHidden: state(initialState?.hidden, layer: layer),
                                           initialCell: state(initialState?.cell, layer: layer)) { target in
                 _ = target.update(fromContentsOf: below)
@@ -124,15 +151,16 @@ extension LSTM {
         }
 
         // The head on the top layer's final hidden state.
-        var values = [Float](repeating: 0, count: count)
-        var dFinalHidden = [Float](repeating: 0, count: count * hidden)
+        var batchValues = [Float](repeating: 0, count: batch)
+        var dFinalHidden = [Float](repeating: 0, count: batch * hidden)
         workspace.caches[layers.count - 1].hiddens.withUnsafeBufferPointer { h in
-            values.withUnsafeMutableBufferPointer { v in
+            batchValues.withUnsafeMutableBufferPointer { v in
                 dFinalHidden.withUnsafeMutableBufferPointer { dh in
-                    head(UnsafeBufferPointer(rebasing: h[(steps * count * hidden)...]), v, dh)
+                    head(UnsafeBufferPointer(rebasing: h[(steps * batch * hidden)...]), v, dh)
                 }
             }
         }
+        for (point, index) in weighted.enumerated() { values[index] = batchValues[point] }
 
         // Backward through the upper layers to layer 0's gate gradients.
         var dOutputs: [Float]?
@@ -144,13 +172,12 @@ extension LSTM {
 
         // Σ_p w_p dG_t(p) per step, then through W_ih once.
         var weightedGates = [Float](repeating: 0, count: steps * gateCount)
-        var weightedInput = [Float](repeating: 0, count: steps * inputSize)
         workspace.dGates.withUnsafeBufferPointer { dG in
-            weights.withUnsafeBufferPointer { w in
+            batchWeights.withUnsafeBufferPointer { w in
                 weightedGates.withUnsafeMutableBufferPointer { s in
                     for step in 0..<steps {
-                        BLAS.sgemv(transpose: true, rows: count, columns: gateCount, alpha: 1,
-                                   a: dG.baseAddress! + step * count * gateCount, lda: gateCount, x: w.baseAddress!,
+                        BLAS.sgemv(transpose: true, rows: batch, columns: gateCount, alpha: 1,
+                                   a: dG.baseAddress! + step * batch * gateCount, lda: gateCount, x: w.baseAddress!,
                                    beta: 0, y: s.baseAddress! + step * gateCount)
                     }
                 }
@@ -166,5 +193,31 @@ extension LSTM {
             }
         }
         return PathGradients(values: values, weightedInputGradient: weightedInput)
+    }
+
+    /// `f` at the path positions `b + α (x − b)` of `alphas`, forward only: one streaming `run`
+    /// per position from `initialState`, then the head on all final hidden states at once.
+    private func valuesAlongPath(of alphas: [Float], from baseline: [Float], direction: [Float], steps: Int,
+                                 initialState: StreamingState?, head: ScalarHead) -> [Float] {
+        guard !alphas.isEmpty else { return [] }
+        let hidden = hiddenSize, top = (layerCount - 1) * hidden
+        var finalHidden = [Float](repeating: 0, count: alphas.count * hidden)
+        var sequence = [Float](repeating: 0, count: baseline.count)
+        var state = initialState ?? StreamingState(for: self)
+        let start = state
+        for (point, alpha) in alphas.enumerated() {
+            for index in sequence.indices { sequence[index] = baseline[index] + alpha * direction[index] }
+            state = start
+            sequence.withUnsafeBufferPointer { run($0.baseAddress!, steps: steps, state: &state, outputs: nil) }
+            finalHidden.replaceSubrange((point * hidden)..<((point + 1) * hidden), with: state.hidden[top..<(top + hidden)])
+        }
+        var values = [Float](repeating: 0, count: alphas.count)
+        var unused = [Float](repeating: 0, count: alphas.count * hidden)
+        finalHidden.withUnsafeBufferPointer { h in
+            values.withUnsafeMutableBufferPointer { v in
+                unused.withUnsafeMutableBufferPointer { head(h, v, $0) }
+            }
+        }
+        return values
     }
 }

@@ -5,39 +5,57 @@ import TensorCore
 enum _LSTMKernels {
     /// Activates the pre-activations `gates` (`[i f g o]`, 4·H) in place and computes
     /// `c = f ⊙ c_prev + i ⊙ g`, `tanh(c)` (into `tanhCell` when given) and `h = o ⊙ tanh(c)`.
-    /// `cell` may equal `previousCell` (streaming updates in place). Uses TensorCore's SIMD
-    /// `VectorMath` kernels and 8-wide loops (elementwise, so bit-identical to scalar code);
-    /// allocates nothing.
+    /// `cell` may equal `previousCell` (streaming updates in place). One fused pass of 8 units
+    /// at a time with TensorCore's SIMD `VectorMath` kernels (the four gates' exponentials are
+    /// independent, so they overlap); a partial last block is zero-padded like `VectorMath`'s
+    /// own tails, so results are bit-identical to the buffer kernels. Allocates nothing.
     @inline(__always)
     static func cellForward(gates: UnsafeMutablePointer<Float>, previousCell: UnsafePointer<Float>,
                             cell: UnsafeMutablePointer<Float>, tanhCell: UnsafeMutablePointer<Float>?,
                             hidden: UnsafeMutablePointer<Float>, hiddenSize: Int) {
         let h = hiddenSize
-        VectorMath.sigmoid(gates, into: gates, count: 2 * h)
-        VectorMath.tanh(gates + 2 * h, into: gates + 2 * h, count: h)
-        VectorMath.sigmoid(gates + 3 * h, into: gates + 3 * h, count: h)
         let blockEnd = h & ~7
         var j = 0
         while j < blockEnd {
-            let forgotten = VectorMath.load(gates + h + j) * VectorMath.load(previousCell + j)
-            VectorMath.store(forgotten + VectorMath.load(gates + j) * VectorMath.load(gates + 2 * h + j), cell + j)
+            let input = VectorMath.sigmoid(VectorMath.load(gates + j))
+            let forget = VectorMath.sigmoid(VectorMath.load(gates + h + j))
+            let candidate = VectorMath.tanh(VectorMath.load(gates + 2 * h + j))
+            let output = VectorMath.sigmoid(VectorMath.load(gates + 3 * h + j))
+            let c = forget * VectorMath.load(previousCell + j) + input * candidate
+            let tanhC = VectorMath.tanh(c)
+            VectorMath.store(input, gates + j)
+            VectorMath.store(forget, gates + h + j)
+            VectorMath.store(candidate, gates + 2 * h + j)
+            VectorMath.store(output, gates + 3 * h + j)
+            VectorMath.store(c, cell + j)
+            if let tanhCell { VectorMath.store(tanhC, tanhCell + j) }
+            VectorMath.store(output * tanhC, hidden + j)
             j += 8
         }
-        while j < h {
-            cell[j] = gates[h + j] * previousCell[j] + gates[j] * gates[2 * h + j]
-            j += 1
+        guard j < h else { return }
+        func padded(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+            var block = SIMD8<Float>()
+            for lane in 0..<(h - j) { block[lane] = pointer[j + lane] }
+            return block
         }
-        let tanhC = tanhCell ?? hidden
-        VectorMath.tanh(cell, into: tanhC, count: h)
-        j = 0
-        while j < blockEnd {
-            VectorMath.store(VectorMath.load(gates + 3 * h + j) * VectorMath.load(tanhC + j), hidden + j)
-            j += 8
+        func store(_ block: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+            for lane in 0..<(h - j) { pointer[j + lane] = block[lane] }
         }
-        while j < h {
-            hidden[j] = gates[3 * h + j] * tanhC[j]
-            j += 1
-        }
+        let input = VectorMath.sigmoid(padded(gates)), forget = VectorMath.sigmoid(padded(gates + h))
+        let candidate = VectorMath.tanh(padded(gates + 2 * h)), output = VectorMath.sigmoid(padded(gates + 3 * h))
+        var c = SIMD8<Float>()
+        let previous = padded(previousCell)
+        for lane in 0..<(h - j) { c[lane] = forget[lane] * previous[lane] + input[lane] * candidate[lane] }
+        let tanhC = VectorMath.tanh(c)
+        store(input, gates)
+        store(forget, gates + h)
+        store(candidate, gates + 2 * h)
+        store(output, gates + 3 * h)
+        store(c, cell)
+        if let tanhCell { store(tanhC, tanhCell) }
+        var next = SIMD8<Float>()
+        for lane in 0..<(h - j) { next[lane] = output[lane] * tanhC[lane] }
+        store(next, hidden)
     }
 
     /// One step of the cell's backward pass. On entry `dHidden` is `∂L/∂h_t` and `dCell` is
