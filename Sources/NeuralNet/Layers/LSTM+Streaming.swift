@@ -5,14 +5,21 @@ extension LSTM {
     /// buffers, so that `step(_:state:)` and `run(_:steps:state:outputs:)` allocate nothing
     /// once warmed up (a longer `run` than ever before grows the scratch buffer once).
     ///
-    /// The state copies the summed biases of the LSTM it was made for: make a new state after
-    /// changing the weights.
+    /// The state copies the summed biases and the transposed weights of the LSTM it was made
+    /// for (row-major `[W_ihᵀ; W_hhᵀ]`, so every step's matrix–vector product runs over
+    /// contiguous gate rows, BLAS's faster `sgemv` orientation for these shapes): make a new
+    /// state after changing the weights.
     public struct StreamingState: Sendable {
         /// Hidden states, `[L, H]`.
         public internal(set) var hidden: [Float]
         /// Cell states, `[L, H]`.
         public internal(set) var cell: [Float]
         var summedBias: [Float]
+        /// Per layer `[(I_l + H) × 4H]`: `W_ihᵀ` stacked over `W_hhᵀ`, at `transposedOffsets[l]`.
+        var transposedWeights: [Float]
+        var transposedOffsets: [Int]
+        /// `[x_t; h_{t-1}]` of the layer being stepped (`max(I, H) + H` values).
+        var stepInput: [Float]
         var gates: [Float]
         var layerBuffer: [Float]
         let hiddenSize: Int
@@ -24,6 +31,19 @@ extension LSTM {
             self.hidden = [Float](repeating: 0, count: lstm.layerCount * hidden)
             cell = self.hidden
             summedBias = lstm.layers.flatMap { layer in zip(layer.biasIH.scalars, layer.biasHH.scalars).map { $0 + $1 } }
+            var transposed: [Float] = [], offsets: [Int] = []
+            for layer in lstm.layers {
+                offsets.append(transposed.count)
+                for weights in [layer.weightIH, layer.weightHH] {
+                    let rows = weights.shape[0], columns = weights.shape[1], scalars = weights.scalars
+                    for column in 0..<columns {
+                        for row in 0..<rows { transposed.append(scalars[row * columns + column]) }
+                    }
+                }
+            }
+            transposedWeights = transposed
+            transposedOffsets = offsets
+            stepInput = [Float](repeating: 0, count: max(lstm.inputSize, hidden) + hidden)
             gates = [Float](repeating: 0, count: 4 * hidden)
             layerBuffer = []
         }
@@ -50,23 +70,25 @@ extension LSTM {
             state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
                 state.cell.withUnsafeMutableBufferPointer { cellBuffer in
                     state.summedBias.withUnsafeBufferPointer { bias in
-                        let gates = gatesBuffer.baseAddress!
-                        for layer in layers.indices {
-                            let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
-                            let layerCell = cellBuffer.baseAddress! + layer * hidden
-                            let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
-                            let layerInputSize = layer == 0 ? inputSize : hidden
-                            gates.update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
-                            layers[layer].weightIH.withUnsafeBufferPointer { w in
-                                BLAS.sgemv(transpose: false, rows: gateCount, columns: layerInputSize, alpha: 1, a: w.baseAddress!,
-                                           lda: layerInputSize, x: layerInput, beta: 1, y: gates)
+                        state.transposedWeights.withUnsafeBufferPointer { transposed in
+                            state.stepInput.withUnsafeMutableBufferPointer { stepInput in
+                                let gates = gatesBuffer.baseAddress!, stacked = stepInput.baseAddress!
+                                for layer in layers.indices {
+                                    let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
+                                    let layerCell = cellBuffer.baseAddress! + layer * hidden
+                                    let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
+                                    let layerInputSize = layer == 0 ? inputSize : hidden
+                                    // gates = b + [W_ih W_hh] · [x_t; h_{t-1}], one sgemv over the stacked transpose.
+                                    stacked.update(from: layerInput, count: layerInputSize)
+                                    (stacked + layerInputSize).update(from: layerHidden, count: hidden)
+                                    gates.update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
+                                    BLAS.sgemv(transpose: true, rows: layerInputSize + hidden, columns: gateCount, alpha: 1,
+                                               a: transposed.baseAddress! + state.transposedOffsets[layer], lda: gateCount,
+                                               x: stacked, beta: 1, y: gates)
+                                    _LSTMKernels.cellForward(gates: gates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
+                                                             hidden: layerHidden, hiddenSize: hidden)
+                                }
                             }
-                            layers[layer].weightHH.withUnsafeBufferPointer { w in
-                                BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1, a: w.baseAddress!,
-                                           lda: hidden, x: layerHidden, beta: 1, y: gates)
-                            }
-                            _LSTMKernels.cellForward(gates: gates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
-                                                     hidden: layerHidden, hiddenSize: hidden)
                         }
                     }
                 }
@@ -108,11 +130,14 @@ extension LSTM {
                             }
                             let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
                             let layerCell = cellBuffer.baseAddress! + layer * hidden
-                            layers[layer].weightHH.withUnsafeBufferPointer { w in
+                            let recurrentOffset = state.transposedOffsets[layer] + layerInputSize * gateCount
+                            state.transposedWeights.withUnsafeBufferPointer { transposed in
                                 for step in 0..<steps {
                                     let stepGates = gates + step * gateCount
-                                    BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1, a: w.baseAddress!,
-                                               lda: hidden, x: layerHidden, beta: 1, y: stepGates)
+                                    // G_t += W_hh · h_{t-1}, over the transposed copy (contiguous gate rows).
+                                    BLAS.sgemv(transpose: true, rows: hidden, columns: gateCount, alpha: 1,
+                                               a: transposed.baseAddress! + recurrentOffset, lda: gateCount,
+                                               x: layerHidden, beta: 1, y: stepGates)
                                     _LSTMKernels.cellForward(gates: stepGates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
                                                              hidden: layerHidden, hiddenSize: hidden)
                                     layerOutput?.advanced(by: step * hidden).update(from: layerHidden, count: hidden)
