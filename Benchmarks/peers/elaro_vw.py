@@ -25,7 +25,7 @@ untried action's initial prediction 0 is then optimistic). Tuning results (compl
                  --power_t 0 -l 0.5 0.389 · --regcbopt 0.332 · --coin 0.381
   cost 1−reward (60 parents): --epsilon 0.05 0.462 · -l 2 0.490 · -l 5 0.495 · -l 10 0.474 ·
                  --cb_type dr 0.396 · dm 0.379 · --squarecb --gamma_scale 100 0.408 ·
-                 --power_t 0 -l 0.1 0.445
+                 --power_t 0 -l 0.1 / -l 0.5 0.445 / 0.438 · --power_t 0.25 -l 2 0.471
   (cost shift 0.5: 0.446.)
 
 Usage:
