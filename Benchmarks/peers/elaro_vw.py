@@ -203,7 +203,7 @@ def main():
     parser.add_argument("--cost-shift", type=float, default=DEFAULT_COST_SHIFT,
                         help=f"VW's cost is this minus the reward (default: {DEFAULT_COST_SHIFT})")
     parser.add_argument("--seed", type=int, default=42)
-    parser.add_argument("--parents", type=int, default=0, help="use only the first N parents (0 = all)")
+    parser.add_argument("--parents", type=int, default=0, help="use N parents from --first-parent on (0 = all)")
     parser.add_argument("--first-parent", type=int, default=0, help="skip the parents before this index")
     parser.add_argument("--workers", type=int, default=1, help="processes (parents are independent)")
     parser.add_argument("--json", action="store_true")

@@ -18,14 +18,14 @@ struct _CholeskyInverse: Sendable, Equatable {
     private var factor: [Double]     // Lᵀ (upper triangle, row-major k×k): row j is column j of L
     private var triangle: [Double]   // W = L⁻¹ (lower triangle, row-major k×k)
     private var inverse: [Double]    // A⁻¹, full, row-major k×k
-    private var product: [Double]    // W · vector in `solve`
+    private var product: [Double]    // W · vector, then Wᵀ W · vector, in `solve`
 
     init(order: Int) {
         self.order = order
         factor = [Double](repeating: 0, count: order * order)
         triangle = [Double](repeating: 0, count: order * order)
         inverse = [Double](repeating: 0, count: order * order)
-        product = [Double](repeating: 0, count: order)
+        product = [Double](repeating: 0, count: 2 * order)
     }
 
     /// Inverts `matrix` (row-major `k×k`; only its lower triangle is read) and writes `A⁻¹` into
@@ -80,11 +80,14 @@ struct _CholeskyInverse: Sendable, Equatable {
                     for j in 0...i { total += t[i &* k &+ j] * Double(vector[j]) }
                     scratch[i] = total
                 }
-                for i in 0..<k {
-                    var total = 0.0
-                    for p in i..<k { total += t[p &* k &+ i] * scratch[p] }
-                    output[i] = Float(total)
+                // Wᵀ · (W v) row by row of W (an `axpy` per row, the same sums in the same order as
+                // the column dot products Σ_{p≥i} W[p][i] (Wv)[p]).
+                for i in 0..<k { scratch[k &+ i] = 0 }
+                for p in 0..<k {
+                    let coefficient = scratch[p], rowP = t.baseAddress! + p &* k, sums = scratch.baseAddress! + k
+                    for i in 0..<(p &+ 1) { sums[i] += coefficient * rowP[i] }
                 }
+                for i in 0..<k { output[i] = Float(scratch[k &+ i]) }
             }
         }
     }
