@@ -7,39 +7,57 @@
 /// call (`sposv` plus its `Tensor` allocations) several times over and allocates nothing, which
 /// is what keeps a forgetting update under 10 µs. `Tensor.choleskySolve(A, I)` is the reference
 /// it is tested against.
+///
+/// Every loop is an `axpy` over contiguous storage, so that it vectorizes without reassociating
+/// a sum: `L` is built column by column (left-looking, stored as `Lᵀ` row-major) and each entry
+/// still subtracts its products in the textbook order `p = 0, 1, …` and is divided by its pivot,
+/// so the factor equals the row-oriented dot-product form bit for bit (tested).
 struct _CholeskyInverse: Sendable, Equatable {
     /// Order `k` of the matrices.
     let order: Int
-    private var triangle: [Double]   // L, then W = L⁻¹ (lower triangle, row-major k×k)
-    private var row: [Double]        // one row of W while it is being solved
+    private var factor: [Double]     // Lᵀ (upper triangle, row-major k×k): row j is column j of L
+    private var triangle: [Double]   // W = L⁻¹ (lower triangle, row-major k×k)
     private var inverse: [Double]    // A⁻¹, full, row-major k×k
+    private var product: [Double]    // W · vector, then Wᵀ W · vector, in `solve`
 
     init(order: Int) {
         self.order = order
+        factor = [Double](repeating: 0, count: order * order)
         triangle = [Double](repeating: 0, count: order * order)
-        row = [Double](repeating: 0, count: order)
         inverse = [Double](repeating: 0, count: order * order)
+        product = [Double](repeating: 0, count: 2 * order)
     }
 
     /// Inverts `matrix` (row-major `k×k`; only its lower triangle is read) and writes `A⁻¹` into
     /// `result`. Returns `false`, leaving `result` untouched, when a pivot is not positive.
     mutating func invert(_ matrix: UnsafePointer<Float>, into result: UnsafeMutablePointer<Float>) -> Bool {
+        guard factorize(matrix) else { return false }
         let k = order
-        let succeeded = triangle.withUnsafeMutableBufferPointer { t -> Bool in
-            row.withUnsafeMutableBufferPointer { r -> Bool in
-                inverse.withUnsafeMutableBufferPointer { c -> Bool in
-                    Self.invert(matrix, order: k, triangle: t.baseAddress!, row: r.baseAddress!, inverse: c.baseAddress!)
-                }
-            }
+        triangle.withUnsafeBufferPointer { t in
+            inverse.withUnsafeMutableBufferPointer { c in Self.multiplyOut(order: k, triangle: t.baseAddress!, inverse: c.baseAddress!) }
         }
-        guard succeeded else { return false }
         inverse.withUnsafeBufferPointer { c in
             for index in 0..<(k * k) { result[index] = Float(c[index]) }
         }
         return true
     }
 
-    /// `output = A⁻¹ · vector` with the last successful inverse, accumulated in double precision.
+    /// Factorizes `matrix` (lower triangle read) and writes `W = L⁻¹` (row-major `k×k`, zeros above
+    /// the diagonal), so that `A⁻¹ = WᵀW` and `xᵀA⁻¹x = ‖Wx‖²`: two thirds of the work of `invert`.
+    /// Returns `false`, leaving `result` untouched, when a pivot is not positive.
+    mutating func invertFactor(_ matrix: UnsafePointer<Float>, into result: UnsafeMutablePointer<Float>) -> Bool {
+        guard factorize(matrix) else { return false }
+        let k = order
+        triangle.withUnsafeBufferPointer { t in
+            for i in 0..<k {
+                for j in 0...i { result[i &* k &+ j] = Float(t[i &* k &+ j]) }
+                for j in (i &+ 1)..<k { result[i &* k &+ j] = 0 }
+            }
+        }
+        return true
+    }
+
+    /// `output = A⁻¹ · vector` with the last successful `invert`, accumulated in double precision.
     func multiply(_ vector: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>) {
         let k = order
         inverse.withUnsafeBufferPointer { c in
@@ -51,36 +69,74 @@ struct _CholeskyInverse: Sendable, Equatable {
         }
     }
 
-    // Row base pointers and wrapping index arithmetic keep the inner loops free of overflow
-    // checks, so that the `axpy`-shaped loops of steps 2 and 3 vectorize.
-    private static func invert(_ a: UnsafePointer<Float>, order k: Int, triangle t: UnsafeMutablePointer<Double>,
-                               row r: UnsafeMutablePointer<Double>, inverse c: UnsafeMutablePointer<Double>) -> Bool {
-        // 1. L, row by row: L[i][j] = (A[i][j] − Σ_{p<j} L[i][p] L[j][p]) / L[j][j].
-        for i in 0..<k {
-            let rowA = a + i &* k, rowI = t + i &* k
-            for j in 0..<i {
-                let rowJ = t + j &* k
-                var sum = Double(rowA[j])
-                for p in 0..<j { sum -= rowI[p] * rowJ[p] }
-                rowI[j] = sum / rowJ[j]
+    /// `output = Wᵀ(W · vector) = A⁻¹ · vector` with the last successful `invert` or
+    /// `invertFactor`, in double precision.
+    mutating func solve(_ vector: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>) {
+        let k = order
+        triangle.withUnsafeBufferPointer { t in
+            product.withUnsafeMutableBufferPointer { scratch in
+                for i in 0..<k {
+                    var total = 0.0
+                    for j in 0...i { total += t[i &* k &+ j] * Double(vector[j]) }
+                    scratch[i] = total
+                }
+                // Wᵀ · (W v) row by row of W (an `axpy` per row, the same sums in the same order as
+                // the column dot products Σ_{p≥i} W[p][i] (Wv)[p]).
+                for i in 0..<k { scratch[k &+ i] = 0 }
+                for p in 0..<k {
+                    let coefficient = scratch[p], rowP = t.baseAddress! + p &* k, sums = scratch.baseAddress! + k
+                    for i in 0..<(p &+ 1) { sums[i] += coefficient * rowP[i] }
+                }
+                for i in 0..<k { output[i] = Float(scratch[k &+ i]) }
             }
-            var diagonal = Double(rowA[i])
-            for p in 0..<i { diagonal -= rowI[p] * rowI[p] }
-            guard diagonal > 0, diagonal.isFinite else { return false }
-            rowI[i] = diagonal.squareRoot()
         }
-        // 2. W = L⁻¹ in place, row by row: W[i] = (e_i − Σ_{p<i} L[i][p] W[p]) / L[i][i].
+    }
+
+    /// Steps 1 and 2 into `factor` and `triangle`; `false` when a pivot is not positive.
+    private mutating func factorize(_ matrix: UnsafePointer<Float>) -> Bool {
+        let k = order
+        return factor.withUnsafeMutableBufferPointer { u -> Bool in
+            triangle.withUnsafeMutableBufferPointer { t -> Bool in
+                Self.factorize(matrix, order: k, factor: u.baseAddress!, triangle: t.baseAddress!)
+            }
+        }
+    }
+
+    // Row base pointers and wrapping index arithmetic keep the inner loops free of overflow
+    // checks, so that the `axpy`-shaped loops vectorize.
+    private static func factorize(_ a: UnsafePointer<Float>, order k: Int, factor u: UnsafeMutablePointer<Double>,
+                                  triangle t: UnsafeMutablePointer<Double>) -> Bool {
+        // 1. L, column by column (row j of u = Lᵀ):
+        //    L[i][j] = (A[i][j] − Σ_{p<j} L[i][p] L[j][p]) / L[j][j],  L[j][j] = √(A[j][j] − Σ_{p<j} L[j][p]²).
+        for j in 0..<k {
+            let column = u + j &* k
+            for i in j..<k { column[i] = Double(a[i &* k &+ j]) }
+            for p in 0..<j {
+                let previous = u + p &* k, coefficient = previous[j]
+                for i in j..<k { column[i] -= coefficient * previous[i] }
+            }
+            let diagonal = column[j]
+            guard diagonal > 0, diagonal.isFinite else { return false }
+            let pivot = diagonal.squareRoot()
+            column[j] = pivot
+            for i in (j &+ 1)..<k { column[i] /= pivot }
+        }
+        // 2. W = L⁻¹, row by row: W[i] = (e_i − Σ_{p<i} L[i][p] W[p]) / L[i][i].
         for i in 0..<k {
             let rowI = t + i &* k
-            for j in 0..<(i &+ 1) { r[j] = 0 }
-            r[i] = 1
+            for j in 0..<(i &+ 1) { rowI[j] = 0 }
+            rowI[i] = 1
             for p in 0..<i {
-                let coefficient = rowI[p], rowP = t + p &* k
-                for j in 0..<(p &+ 1) { r[j] -= coefficient * rowP[j] }
+                let coefficient = u[p &* k &+ i], rowP = t + p &* k
+                for j in 0..<(p &+ 1) { rowI[j] -= coefficient * rowP[j] }
             }
-            let pivot = 1 / rowI[i]
-            for j in 0..<(i &+ 1) { rowI[j] = r[j] * pivot }
+            let pivot = 1 / u[i &* k &+ i]
+            for j in 0..<(i &+ 1) { rowI[j] *= pivot }
         }
+        return true
+    }
+
+    private static func multiplyOut(order k: Int, triangle t: UnsafePointer<Double>, inverse c: UnsafeMutablePointer<Double>) {
         // 3. A⁻¹ = Wᵀ W: (A⁻¹)[i][j] = Σ_p W[p][i] W[p][j], lower triangle, then mirrored.
         for index in 0..<(k &* k) { c[index] = 0 }
         for p in 0..<k {
@@ -93,6 +149,5 @@ struct _CholeskyInverse: Sendable, Equatable {
         for i in 0..<k {
             for j in 0..<i { c[j &* k &+ i] = c[i &* k &+ j] }
         }
-        return true
     }
 }

@@ -15,8 +15,10 @@ import TensorCore
 /// `A₀` is the Schur complement of the joint ridge system, so `β` and `θ_a` equal the joint ridge
 /// solution over `[z; 0 … x … 0]` (tested against the closed form). After each update the Schur
 /// terms of every seen arm are recomputed (`O(arms · m² · k²)`; forgetting changes them all, and
-/// only the lower triangle is summed), and `A₀⁻¹`, `β` come from one Cholesky inversion in double
-/// precision (`_CholeskyInverse`). An update allocates nothing once its arm has been seen.
+/// only the lower triangle is summed), and `A₀ = LLᵀ` is factorized in double precision
+/// (`_CholeskyInverse`). Only `W = L⁻¹` is kept: `A₀⁻¹ = WᵀW`, so `β = Wᵀ(W b₀)` and the shared
+/// width is `‖W(z − w)‖²`, which saves the `WᵀW` product (a third of an inversion). An update
+/// allocates nothing once its arm has been seen.
 public struct HybridLinUCB: ContextualBandit {
     public let featureCount: Int
     /// Length `m` of the per-arm feature rows.
@@ -35,7 +37,7 @@ public struct HybridLinUCB: ContextualBandit {
     private var sharedData: [Float]               // Σ γ z zᵀ, k×k (lower triangle)
     private var sharedDataRewards: [Float]        // Σ γ r z
     private var sharedPrecision: [Float]          // A₀ (lower triangle)
-    private var sharedPrecisionInverse: [Float]   // A₀⁻¹
+    private var sharedInverseFactor: [Float]      // W = L⁻¹ with A₀ = LLᵀ (lower triangular)
     private var sharedRewardsTotal: [Float]       // b₀
     private var scaledCrossTerms: [Float] = []    // m = 1: row a is B_a √(A_a⁻¹), slots × k
     private var scaledRewards: [Float] = []       // m = 1: c_a √(A_a⁻¹), slots
@@ -75,7 +77,7 @@ public struct HybridLinUCB: ContextualBandit {
         sharedData = [Float](repeating: 0, count: featureCount * featureCount)
         sharedDataRewards = [Float](repeating: 0, count: featureCount)
         sharedPrecision = _scaledIdentity(featureCount, regularization)
-        sharedPrecisionInverse = _scaledIdentity(featureCount, 1 / regularization)
+        sharedInverseFactor = _scaledIdentity(featureCount, 1 / regularization.squareRoot())
         sharedCoefficients = mean
         sharedRewardsTotal = priorRewards
         workspace = _CholeskyInverse(order: featureCount)
@@ -122,8 +124,8 @@ public struct HybridLinUCB: ContextualBandit {
 
     /// Means and confidence widths of every candidate.
     ///
-    /// The shared quadratic forms `(z − w)ᵀA₀⁻¹(z − w)` of all candidates come from one `sgemm`
-    /// (`[K, k] · [k, k]`) followed by row-wise dot products.
+    /// The shared quadratic forms `(z − w)ᵀA₀⁻¹(z − w) = ‖W(z − w)‖²` of all candidates come from
+    /// one `sgemm` (`[K, k] · Wᵀ`) followed by row-wise sums of squares.
     public func meansAndWidths(_ candidates: CandidateSet) -> (means: [Double], widths: [Double]) {
         let k = featureCount, m = armFeatureCount, count = candidates.count
         if count == 0 { return ([], []) }
@@ -163,12 +165,12 @@ public struct HybridLinUCB: ContextualBandit {
             means[index] = Double(mean)
             armVariances[index] = armVariance
         }
-        var projected = [Float](repeating: 0, count: count * k)   // differences · A₀⁻¹
+        var projected = [Float](repeating: 0, count: count * k)   // differences · Wᵀ
         differences.withUnsafeBufferPointer { d in
-            sharedPrecisionInverse.withUnsafeBufferPointer { inverse in
+            sharedInverseFactor.withUnsafeBufferPointer { factor in
                 projected.withUnsafeMutableBufferPointer { p in
-                    BLAS.sgemm(transposeA: false, transposeB: false, m: count, n: k, k: k, alpha: 1,
-                               a: d.baseAddress!, lda: k, b: inverse.baseAddress!, ldb: k, beta: 0, c: p.baseAddress!, ldc: k)
+                    BLAS.sgemm(transposeA: false, transposeB: true, m: count, n: k, k: k, alpha: 1,
+                               a: d.baseAddress!, lda: k, b: factor.baseAddress!, ldb: k, beta: 0, c: p.baseAddress!, ldc: k)
                 }
             }
         }
@@ -176,7 +178,7 @@ public struct HybridLinUCB: ContextualBandit {
         for index in 0..<count {
             var sharedVariance: Float = 0
             let base = index * k
-            for j in 0..<k { sharedVariance += differences[base + j] * projected[base + j] }
+            for j in 0..<k { sharedVariance += projected[base + j] * projected[base + j] }
             widths[index] = Double(max(sharedVariance + armVariances[index], 0)).squareRoot()
         }
         return (means, widths)
@@ -247,11 +249,13 @@ public struct HybridLinUCB: ContextualBandit {
             let z = features.baseAddress! + zBase
             sharedData.withUnsafeMutableBufferPointer { data in
                 for i in 0..<k {
-                    let zi = z[i]
-                    for j in 0...i { data[i * k + j] += zi * z[j] }
+                    let zi = z[i], row = data.baseAddress! + i &* k
+                    for j in 0..<(i &+ 1) { row[j] += zi * z[j] }
                 }
             }
-            for i in 0..<k { sharedDataRewards[i] += r * z[i] }
+            sharedDataRewards.withUnsafeMutableBufferPointer { rewards in
+                for i in 0..<k { rewards[i] += r * z[i] }
+            }
         }
         var chosenSlot = -1
         if m > 0 {
@@ -259,39 +263,60 @@ public struct HybridLinUCB: ContextualBandit {
             for i in 0..<m {
                 let x = candidates.armFeatures[xBase + i]
                 for j in 0..<m { armData[(chosenSlot * m + i) * m + j] += x * candidates.armFeatures[xBase + j] }
-                for j in 0..<k { armCrossTerms[(chosenSlot * m + i) * k + j] += x * candidates.features[zBase + j] }
+                candidates.features.withUnsafeBufferPointer { features in
+                    armCrossTerms.withUnsafeMutableBufferPointer { cross in
+                        let z = features.baseAddress! + zBase, row = cross.baseAddress! + (chosenSlot * m + i) * k
+                        for j in 0..<k { row[j] += x * z[j] }
+                    }
+                }
                 armRewards[chosenSlot * m + i] += r * x
             }
         }
         // A₀ = λI + shared data − Σ_a B_aᵀ A_a⁻¹ B_a;  b₀ = λμ₀ + shared rewards − Σ_a B_aᵀ A_a⁻¹ c_a
         // (lower triangle of A₀ only: the inversion reads nothing else).
-        for i in 0..<(k * k) { sharedPrecision[i] = sharedData[i] }
-        for i in 0..<k {
-            sharedPrecision[i * k + i] += regularization
-            sharedRewardsTotal[i] = priorRewards[i] + sharedDataRewards[i]
+        sharedPrecision.withUnsafeMutableBufferPointer { precision in
+            sharedData.withUnsafeBufferPointer { data in
+                precision.baseAddress!.update(from: data.baseAddress!, count: k * k)
+            }
+            for i in 0..<k { precision[i &* k &+ i] += regularization }
         }
+        for i in 0..<k { sharedRewardsTotal[i] = priorRewards[i] + sharedDataRewards[i] }
         if m > 0 {
-            for slot in 0..<slotCount where gamma != 1 || slot == chosenSlot { try refreshArmInverse(slot: slot) }
+            if m == 1 {
+                refreshBiasInverses(all: gamma != 1, chosenSlot: chosenSlot)
+            } else {
+                for slot in 0..<slotCount where gamma != 1 || slot == chosenSlot { try refreshArmInverse(slot: slot) }
+            }
             subtractSchurTerms()
         }
         let inverted = sharedPrecision.withUnsafeBufferPointer { a in
-            sharedPrecisionInverse.withUnsafeMutableBufferPointer { inverse in workspace.invert(a.baseAddress!, into: inverse.baseAddress!) }
+            sharedInverseFactor.withUnsafeMutableBufferPointer { factor in workspace.invertFactor(a.baseAddress!, into: factor.baseAddress!) }
         }
         guard inverted else {
             throw BanditError.numericalFailure(operation: "hybrid LinUCB shared solve", detail: "A₀ is not positive definite")
         }
         sharedRewardsTotal.withUnsafeBufferPointer { b in
-            sharedCoefficients.withUnsafeMutableBufferPointer { beta in workspace.multiply(b.baseAddress!, into: beta.baseAddress!) }
+            sharedCoefficients.withUnsafeMutableBufferPointer { beta in workspace.solve(b.baseAddress!, into: beta.baseAddress!) }
         }
     }
 
-    /// `A_a⁻¹ = (λI + armData)⁻¹` for `slot` (closed form for `m = 1`, Cholesky otherwise).
+    /// `A_a⁻¹ = 1 / (λ + armData)` for one arm feature (`m = 1`): every slot after forgetting, else the chosen one.
+    private mutating func refreshBiasInverses(all: Bool, chosenSlot: Int) {
+        let lambda = regularization
+        armData.withUnsafeBufferPointer { data in
+            armPrecisionInverse.withUnsafeMutableBufferPointer { inverse in
+                if all {
+                    for slot in 0..<slotCount { inverse[slot] = 1 / (lambda + data[slot]) }
+                } else {
+                    inverse[chosenSlot] = 1 / (lambda + data[chosenSlot])
+                }
+            }
+        }
+    }
+
+    /// `A_a⁻¹ = (λI + armData)⁻¹` for `slot` by Cholesky (`m > 1`).
     private mutating func refreshArmInverse(slot: Int) throws {
         let m = armFeatureCount
-        if m == 1 {
-            armPrecisionInverse[slot] = 1 / (regularization + armData[slot])
-            return
-        }
         var precision = Array(armData[(slot * m * m)..<((slot + 1) * m * m)])
         for i in 0..<m { precision[i * m + i] += regularization }
         armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: try _inverse(precision, order: m))
@@ -305,10 +330,21 @@ public struct HybridLinUCB: ContextualBandit {
     private mutating func subtractSchurTerms() {
         let k = featureCount, m = armFeatureCount, slots = slotCount
         if m == 1 {
-            for slot in 0..<slots {
-                let root = armPrecisionInverse[slot].squareRoot()
-                for j in 0..<k { scaledCrossTerms[slot * k + j] = root * armCrossTerms[slot * k + j] }
-                scaledRewards[slot] = root * armRewards[slot]
+            armPrecisionInverse.withUnsafeBufferPointer { inverse in
+                armCrossTerms.withUnsafeBufferPointer { cross in
+                    armRewards.withUnsafeBufferPointer { rewards in
+                        scaledCrossTerms.withUnsafeMutableBufferPointer { scaled in
+                            scaledRewards.withUnsafeMutableBufferPointer { scaledReward in
+                                for slot in 0..<slots {
+                                    let root = inverse[slot].squareRoot()
+                                    let source = cross.baseAddress! + slot &* k, target = scaled.baseAddress! + slot &* k
+                                    for j in 0..<k { target[j] = root * source[j] }
+                                    scaledReward[slot] = root * rewards[slot]
+                                }
+                            }
+                        }
+                    }
+                }
             }
             scaledCrossTerms.withUnsafeBufferPointer { scaled in
                 sharedPrecision.withUnsafeMutableBufferPointer { a in

@@ -36,6 +36,78 @@ import _TestSupport
         #expect(isClose(product, identity, absolute: 1e-3, relative: 1e-3))
     }
 
+    /// The textbook row-oriented algorithm (dot-product Cholesky, `W = L⁻¹` by forward
+    /// substitution, `A⁻¹ = WᵀW`), in double precision: the oracle of the vectorized kernel.
+    func textbookInverse(_ a: [Float], order k: Int) -> [Float] {
+        var l = [Double](repeating: 0, count: k * k)
+        for i in 0..<k {
+            for j in 0..<i {
+                var sum = Double(a[i * k + j])
+                for p in 0..<j { sum -= l[i * k + p] * l[j * k + p] }
+                l[i * k + j] = sum / l[j * k + j]
+            }
+            var diagonal = Double(a[i * k + i])
+            for p in 0..<i { diagonal -= l[i * k + p] * l[i * k + p] }
+            l[i * k + i] = diagonal.squareRoot()
+        }
+        var w = [Double](repeating: 0, count: k * k)
+        for i in 0..<k {
+            var row = [Double](repeating: 0, count: k)
+            row[i] = 1
+            for p in 0..<i { for j in 0...p { row[j] -= l[i * k + p] * w[p * k + j] } }
+            let pivot = 1 / l[i * k + i]
+            for j in 0...i { w[i * k + j] = row[j] * pivot }
+        }
+        var inverse = [Double](repeating: 0, count: k * k)
+        for p in 0..<k { for i in 0...p { for j in 0...i { inverse[i * k + j] += w[p * k + i] * w[p * k + j] } } }
+        for i in 0..<k { for j in 0..<i { inverse[j * k + i] = inverse[i * k + j] } }
+        return inverse.map { Float($0) }
+    }
+
+    /// The column-oriented, vectorizable factorisation gives the textbook result bit for bit
+    /// (the same products subtracted in the same order, the same divisions).
+    @Test(arguments: [1, 2, 19, 40])
+    func equalsTheTextbookAlgorithmBitForBit(order k: Int) {
+        let matrix = randomPositiveDefinite(order: k, seed: 100 + UInt64(k))
+        var workspace = _CholeskyInverse(order: k)
+        var inverse = [Float](repeating: .nan, count: k * k)
+        let inverted = matrix.withUnsafeBufferPointer { a in
+            inverse.withUnsafeMutableBufferPointer { workspace.invert(a.baseAddress!, into: $0.baseAddress!) }
+        }
+        #expect(inverted)
+        #expect(inverse == textbookInverse(matrix, order: k))
+    }
+
+    /// `invertFactor` gives `W = L⁻¹` (lower triangular) with `WᵀW = A⁻¹`, and `solve` gives
+    /// `A⁻¹v` (the same as `multiply` after a full inversion).
+    @Test(arguments: [1, 5, 19])
+    func inverseFactorAndSolveAgreeWithTheInverse(order k: Int) {
+        let matrix = randomPositiveDefinite(order: k, seed: 200 + UInt64(k))
+        var generator = SeededGenerator(seed: 7)
+        let vector = (0..<k).map { _ in Float(generator.nextNormal()) }
+        var workspace = _CholeskyInverse(order: k)
+        var inverse = [Float](repeating: .nan, count: k * k), viaInverse = [Float](repeating: .nan, count: k)
+        let inverted = matrix.withUnsafeBufferPointer { a in
+            inverse.withUnsafeMutableBufferPointer { workspace.invert(a.baseAddress!, into: $0.baseAddress!) }
+        }
+        vector.withUnsafeBufferPointer { v in viaInverse.withUnsafeMutableBufferPointer { workspace.multiply(v.baseAddress!, into: $0.baseAddress!) } }
+        var factor = [Float](repeating: .nan, count: k * k), viaFactor = [Float](repeating: .nan, count: k)
+        let factored = matrix.withUnsafeBufferPointer { a in
+            factor.withUnsafeMutableBufferPointer { workspace.invertFactor(a.baseAddress!, into: $0.baseAddress!) }
+        }
+        #expect(inverted && factored)
+        vector.withUnsafeBufferPointer { v in viaFactor.withUnsafeMutableBufferPointer { workspace.solve(v.baseAddress!, into: $0.baseAddress!) } }
+        var product = [Float](repeating: 0, count: k * k)
+        for i in 0..<k {
+            for j in 0..<k {
+                if j > i { #expect(factor[i * k + j] == 0) }
+                for p in 0..<k { product[i * k + j] += factor[p * k + i] * factor[p * k + j] }
+            }
+        }
+        #expect(isClose(product, inverse, absolute: 1e-5, relative: 1e-4))
+        #expect(isClose(viaFactor, viaInverse, absolute: 1e-5, relative: 1e-4))
+    }
+
     /// Only the lower triangle is read, and a matrix that is not positive definite is refused.
     @Test func readsTheLowerTriangleAndRefusesIndefiniteMatrices() {
         var workspace = _CholeskyInverse(order: 2)

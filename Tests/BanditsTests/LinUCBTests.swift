@@ -53,6 +53,48 @@ import _TestSupport
         }
     }
 
+    /// The hybrid widths `‖W(z − w)‖² + xᵀA_a⁻¹x` (from `W = L⁻¹`, `A₀ = LLᵀ`) equal the joint ridge
+    /// posterior variance `φᵀP⁻¹φ` with `φ = [z; 0 … x … 0]`, for the per-arm-bias path (`m = 1`)
+    /// and the general one.
+    @Test(arguments: [(1, Float(0.9)), (2, Float(1))])
+    func hybridWidthsMatchJointClosedFormVariance(armFeatureCount m: Int, gamma: Float) throws {
+        let k = 4, armCount = 3, lambda = 1.5
+        var bandit = try HybridLinUCB(featureCount: k, armFeatureCount: m, regularization: Float(lambda), forgettingFactor: gamma)
+        var generator = SeededGenerator(seed: 9)
+        func draw() throws -> (CandidateSet, [[Float]], [[Float]]) {
+            let z = (0..<armCount).map { _ in (0..<k).map { _ in Float(generator.nextNormal()) } }
+            let x = (0..<armCount).map { _ in m == 1 ? [Float(1)] : (0..<m).map { _ in Float(generator.nextNormal()) } }
+            return (try CandidateSet(features: z, armIdentifiers: [0, 1, 2], armFeatures: x), z, x)
+        }
+        func joint(_ z: [Float], _ x: [Float], arm: Int) -> [Double] {
+            var row = z.map(Double.init) + [Double](repeating: 0, count: armCount * m)
+            for j in 0..<m { row[k + arm * m + j] = Double(x[j]) }
+            return row
+        }
+        var rows: [[Double]] = []
+        for _ in 0..<30 {
+            let (candidates, z, x) = try draw()
+            let decision = try bandit.decide(candidates, using: &generator)
+            try bandit.update(candidates, chosenIndex: decision.chosenIndex, reward: generator.nextNormal())
+            rows.append(joint(z[decision.chosenIndex], x[decision.chosenIndex], arm: decision.chosenIndex))
+        }
+        let size = k + armCount * m
+        var precision = [[Double]](repeating: [Double](repeating: 0, count: size), count: size)
+        for i in 0..<size { precision[i][i] = lambda }
+        for (s, row) in rows.enumerated() {
+            let weight = Foundation.pow(Double(gamma), Double(rows.count - 1 - s))
+            for i in 0..<size { for j in 0..<size { precision[i][j] += weight * row[i] * row[j] } }
+        }
+        let (candidates, z, x) = try draw()
+        let widths = bandit.meansAndWidths(candidates).widths
+        for arm in 0..<armCount {
+            let phi = joint(z[arm], x[arm], arm: arm)
+            let solved = solveLinearSystem(precision, phi)
+            let variance = zip(phi, solved).map { $0 * $1 }.reduce(0, +)
+            #expect(abs(widths[arm] - variance.squareRoot()) <= 1e-4 + 1e-3 * variance.squareRoot())
+        }
+    }
+
     /// The means-only path the recommender uses equals the means of `meansAndWidths`, bit for bit.
     @Test func hybridExpectedRewardsEqualTheMeansOfMeansAndWidths() throws {
         var bandit = try HybridLinUCB(featureCount: 4, armFeatureCount: 1, regularization: 2, forgettingFactor: 0.95)
