@@ -1,9 +1,9 @@
-internal import CChecksum
+internal import CModelFilesKernels
 
 /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320, as zlib and PNG).
 ///
 /// Where the CPU can (x86-64 with PCLMULQDQ, arm64 with the CRC32 instructions) the bulk of a
-/// buffer goes through `CChecksum`'s hardware kernel, about 10× faster than tables; the rest, and
+/// buffer goes through the hardware kernel of `CModelFilesKernels`, about 10× faster than tables; the rest, and
 /// every buffer on other CPUs, goes through `tableUpdate(_:with:)`: slicing-by-8 over four
 /// interleaved streams.
 ///

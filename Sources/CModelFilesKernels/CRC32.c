@@ -1,4 +1,4 @@
-#include "CChecksum.h"
+#include "CModelFilesKernels.h"
 
 #if defined(__x86_64__)
 
