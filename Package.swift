@@ -10,7 +10,7 @@ let publicTargets: [Target] = [
     .target(name: "Explanations", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees"],
             resources: [.copy("Templates")]),
     .target(name: "ModelFiles", dependencies: [
-        "TensorCore",
+        "TensorCore", "CModelFilesKernels",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
     ], exclude: ["FORMAT.md"]),
@@ -41,6 +41,7 @@ let implementationTargets: [Target] = [
     .systemLibrary(name: "CBLAS", pkgConfig: "openblas",
                    providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]),
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
+    .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
     .executableTarget(name: "odml-bench", dependencies: [
         "OnDeviceML", "CBLAS",
     ], path: "Benchmarks/odml-bench"),

@@ -10,7 +10,7 @@ import Darwin
 /// a 100 KB model in < 100 µs and a 5 MB one in < 5 ms).
 ///
 /// - `disk_load_validate_<size>_<precision>`: `ModelFile.read(from:)` on a file in the page cache:
-///   open, read (memory-mapped from 1 MiB), check bounds, CRC-32, shapes and header, and decode
+///   open, read (memory-mapped from 32 KiB), check bounds, CRC-32, shapes and header, and decode
 ///   every section to fp32 arrays.
 /// - `memory_decode_validate_<size>_fp32`: `ModelFile.decode(_:)` of bytes already in memory
 ///   (the same validation and decoding, no file I/O).

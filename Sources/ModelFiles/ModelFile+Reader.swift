@@ -2,7 +2,7 @@ import Foundation
 import TensorCore
 
 extension ModelFile {
-    /// Reads and validates the file at `url` (memory-mapped from 1 MiB, one read below), decrypting
+    /// Reads and validates the file at `url` (memory-mapped from 32 KiB, one read below), decrypting
     /// it with `password` when it is encrypted (the password is ignored for unencrypted files).
     /// - Throws: `ModelFileError` for any file-system failure or malformed, corrupted or
     ///   unauthenticated content.

@@ -1,4 +1,10 @@
-/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320, as zlib and PNG), slicing-by-8 over four
+internal import CModelFilesKernels
+
+/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320, as zlib and PNG).
+///
+/// Where the CPU can (x86-64 with PCLMULQDQ, arm64 with the CRC32 instructions) the bulk of a
+/// buffer goes through the hardware kernel of `CModelFilesKernels`, about 10× faster than tables; the rest, and
+/// every buffer on other CPUs, goes through `tableUpdate(_:with:)`: slicing-by-8 over four
 /// interleaved streams.
 ///
 /// A single slicing-by-8 stream waits on its table loads (about 1 byte per cycle); long buffers
@@ -41,13 +47,25 @@ enum _CRC32 {
         return powers
     }()
 
+    /// Whether `update(_:with:)` uses the hardware kernel (asked once: the query costs a CPUID).
+    static let isAccelerated = odml_crc32_accelerated_is_available() != 0
+
     /// The CRC-32 of `bytes`.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         update(0, with: bytes)
     }
 
-    /// Continues `crc` (a finished CRC-32 of earlier bytes, 0 to start) over `bytes`.
+    /// Continues `crc` (a finished CRC-32 of earlier bytes, 0 to start) over `bytes`: the hardware
+    /// kernel over the longest prefix it takes (≥ 64 bytes, a multiple of 16), tables for the rest.
     static func update(_ crc: UInt32, with bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard isAccelerated, let base = bytes.baseAddress, bytes.count >= 64 else { return tableUpdate(crc, with: bytes) }
+        let bulk = bytes.count & ~15
+        let prefix = ~odml_crc32_accelerated(~crc, base, bulk)
+        return tableUpdate(prefix, with: UnsafeRawBufferPointer(rebasing: bytes[bulk...]))
+    }
+
+    /// `update(_:with:)` with tables only (the portable path, and the reference in tests).
+    static func tableUpdate(_ crc: UInt32, with bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
         return table.withUnsafeBufferPointer { table in
             let table = table.baseAddress!

@@ -10,8 +10,12 @@ import Darwin
 /// POSIX file reading and atomic writing, with errors as `ModelFileError.fileSystem`.
 enum _FileIO {
     /// Files at least this large are memory-mapped by `withContents(of:_:)`; smaller ones are read,
-    /// which costs less than setting up and tearing down a mapping.
-    static let mappingThreshold = 1 << 20
+    /// which costs less than setting up and tearing down a mapping. Reading a larger file costs
+    /// more: its buffer comes from fresh heap pages (the kernel zeroes each on first touch, and
+    /// `free` hands them back when the heap's top grows past 128 KiB), while a mapping shares
+    /// the page cache's pages. Measured on Linux x86-64: a 100 KB file loads about 30 % faster
+    /// mapped, a 30 KB one about 15 % slower.
+    static let mappingThreshold = 32 << 10
 
     /// Calls `body` with the whole file at `url`. Files of `mappingThreshold` bytes or more are
     /// memory-mapped read-only (no copy, and no fresh pages to zero); smaller ones, and any file

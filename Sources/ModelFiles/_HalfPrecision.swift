@@ -1,3 +1,5 @@
+internal import CModelFilesKernels
+
 /// Portable IEEE-754 binary16 conversions (the `Float16` type is unavailable on Intel macOS).
 enum _HalfPrecision {
     /// The binary16 bit pattern nearest to `value` (ties to even); overflow gives ±infinity,
@@ -45,9 +47,26 @@ enum _HalfPrecision {
         return Float(bitPattern: sign | result)
     }
 
-    /// Converts `count` little-endian binary16 values at `source` (any alignment) into `destination`.
-    /// The loop has no overflow checks or branches, so it vectorises.
+    /// Whether `convert(_:to:count:)` can use the CPU's conversion instructions (F16C on x86-64,
+    /// AdvSIMD on arm64; asked once: the query costs a CPUID).
+    static let isAccelerated = odml_half_to_float_accelerated_is_available() != 0
+
+    /// Converts `count` little-endian binary16 values at `source` (any alignment) into `destination`:
+    /// with the CPU's instructions when it has them and `source` is 2-byte aligned (a signalling
+    /// NaN then comes out quiet), else with `portableConvert(_:to:count:)`.
     static func convert(_ source: UnsafeRawPointer, to destination: UnsafeMutablePointer<Float>, count: Int) {
+        #if _endian(little)
+        if isAccelerated, Int(bitPattern: source) % 2 == 0 {
+            odml_half_to_float_accelerated(source.assumingMemoryBound(to: UInt16.self), destination, count)
+            return
+        }
+        #endif
+        portableConvert(source, to: destination, count: count)
+    }
+
+    /// `convert(_:to:count:)` in Swift: exact, NaN payloads and signalling bits kept. The loop has
+    /// no overflow checks or branches, so it vectorises.
+    static func portableConvert(_ source: UnsafeRawPointer, to destination: UnsafeMutablePointer<Float>, count: Int) {
         for index in 0..<count {
             let bits = UInt16(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self))
             destination[index] = value(from: bits)

@@ -203,19 +203,27 @@ struct _HeaderParser {
 
     // MARK: - JSON grammar
 
+    @inline(__always)
     private func peek() -> UInt8? {
         position < bytes.count ? bytes[position] : nil
     }
 
+    /// Hot loops work on a local index (kept in a register) and store `position` once at the end.
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
+        var index = position
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default:
+                position = index
+                return
             }
         }
+        position = index
     }
 
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) throws(Fallback) {
         guard position < bytes.count, bytes[position] == byte else { throw Fallback() }
         position += 1
@@ -257,14 +265,15 @@ struct _HeaderParser {
         isFirst = false
         try consume(UInt8(ascii: "\""))
         let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-            let character = bytes[position]
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            let character = bytes[index]
             guard character >= 0x20, character < 0x80, character != UInt8(ascii: "\\") else { throw Fallback() }
-            position += 1
+            index += 1
         }
-        guard position < bytes.count else { throw Fallback() }
-        let key = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
-        position += 1
+        guard index < bytes.count else { throw Fallback() }
+        let key = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        position = index + 1
         skipWhitespace()
         try consume(UInt8(ascii: ":"))
         return key
@@ -293,15 +302,17 @@ struct _HeaderParser {
         skipWhitespace()
         try consume(UInt8(ascii: "\""))
         let start = position
+        var index = start
         var isASCII = true
         while true {
-            guard position < bytes.count else { throw Fallback() }
-            let byte = bytes[position]
+            guard index < bytes.count else { throw Fallback() }
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw Fallback() }
             if byte >= 0x80 { isASCII = false }
-            position += 1
+            index += 1
         }
+        position = index
         let plain = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1

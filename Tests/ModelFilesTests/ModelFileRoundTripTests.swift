@@ -115,6 +115,15 @@ import TensorCore
             let prefix = bytes[0..<split].withUnsafeBytes { _CRC32.checksum($0) }
             #expect(bytes[split...].withUnsafeBytes { _CRC32.update(prefix, with: $0) } == bitwise[20_000], "split \(split)")
         }
+        // The hardware kernel (where the CPU has one) and the tables agree at every start
+        // alignment and around every block size the kernel distinguishes (16, 64 bytes).
+        for start in 0..<17 {
+            for length in [0, 15, 16, 63, 64, 65, 79, 80, 127, 128, 129, 200, 1000, 4096, 4099] {
+                let slice = bytes[start..<(start + length)]
+                let table = slice.withUnsafeBytes { _CRC32.tableUpdate(0x1234_5678, with: $0) }
+                #expect(slice.withUnsafeBytes { _CRC32.update(0x1234_5678, with: $0) } == table, "start \(start), length \(length)")
+            }
+        }
     }
 
     @Test func largeFilesAreMappedAndValidated() throws {

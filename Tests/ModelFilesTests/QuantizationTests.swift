@@ -42,17 +42,23 @@ import TensorCore
         #endif
     }
 
-    @Test func fp16BulkConversionMatchesTheScalarOneAtAnyAlignment() {
-        var bytes: [UInt8] = [0xAA]          // one leading byte: every value is misaligned
+    /// One leading byte misaligns every value (the portable loop); two keep them 2-byte aligned
+    /// (the CPU's instructions where it has them, which quieten signalling NaNs).
+    @Test(arguments: [1, 2])
+    func fp16BulkConversionMatchesTheScalarOneAtAnyAlignment(leadingBytes: Int) {
+        var bytes = [UInt8](repeating: 0xAA, count: leadingBytes)
         for bits in UInt16.min...UInt16.max { bytes += [UInt8(truncatingIfNeeded: bits), UInt8(bits >> 8)] }
         var converted = [Float](repeating: 0, count: 65_536)
         bytes.withUnsafeBytes { raw in
-            converted.withUnsafeMutableBufferPointer { _HalfPrecision.convert(raw.baseAddress! + 1, to: $0.baseAddress!, count: 65_536) }
+            converted.withUnsafeMutableBufferPointer {
+                _HalfPrecision.convert(raw.baseAddress! + leadingBytes, to: $0.baseAddress!, count: 65_536)
+            }
         }
         for bits in UInt16.min...UInt16.max {
             let scalar = _HalfPrecision.value(from: bits)
             let bulk = converted[Int(bits)]
-            #expect(bulk.bitPattern == scalar.bitPattern, "bits 0x\(String(bits, radix: 16))")
+            let quietened = scalar.isSignalingNaN && bulk.bitPattern == scalar.bitPattern | 0x40_0000
+            #expect(bulk.bitPattern == scalar.bitPattern || quietened, "bits 0x\(String(bits, radix: 16))")
         }
     }
 
