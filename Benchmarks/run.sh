@@ -31,7 +31,8 @@ else
   echo "run.sh: no C compiler or not glibc: allocation counts are not reported" >&2
 fi
 
-SUITES=${BENCH_SUITES:-$("$BENCH" --list)}
+# One line of space-separated names (`--list` prints one per line; the peer loop matches " name "): echo joins them.
+SUITES=$(echo ${BENCH_SUITES:-$("$BENCH" --list)})
 for suite in $SUITES; do
   echo "run.sh: odml-bench $suite (threads $THREADS)" >&2
   LD_PRELOAD="$PRELOAD" "$BENCH" "$suite" --threads "$THREADS" --repetitions "$REPETITIONS" >"$RAW/ours-$suite.jsonl" \
