@@ -4,7 +4,8 @@ import NeuralNet
 /// Spare `LSTM.PathWorkspace`s shared by every `LSTMCyclePredictor` explanation: a call takes
 /// one (or makes one), uses it alone, and gives it back, so repeated explanations reuse their
 /// few MB of buffers instead of allocating and page-faulting them each time. One spare is kept
-/// (about 3 MB for the 60-day window; a workspace adapts to the shape of the LSTM using it); a second concurrent caller makes a temporary one.
+/// (about 3 MB for the 60-day window; a workspace adapts to the shape of the LSTM using it); a
+/// second concurrent caller makes a temporary one.
 final class _PathWorkspacePool: @unchecked Sendable {
     static let shared = _PathWorkspacePool()
     private let lock = NSLock()

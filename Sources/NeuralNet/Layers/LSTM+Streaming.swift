@@ -34,12 +34,7 @@ extension LSTM {
             var transposed: [Float] = [], offsets: [Int] = []
             for layer in lstm.layers {
                 offsets.append(transposed.count)
-                for weights in [layer.weightIH, layer.weightHH] {
-                    let rows = weights.shape[0], columns = weights.shape[1], scalars = weights.scalars
-                    for column in 0..<columns {
-                        for row in 0..<rows { transposed.append(scalars[row * columns + column]) }
-                    }
-                }
+                transposed += layer.weightIH.transposed().scalars + layer.weightHH.transposed().scalars
             }
             transposedWeights = transposed
             transposedOffsets = offsets
