@@ -5,7 +5,10 @@ Run from the repository root with the shared venv:
     python Benchmarks/peers/trees_fixtures.py
 It writes, under Tests/BoostedTreesTests/Fixtures/:
   - parity_breast_cancer.csv / parity_regression.csv: split,label,f0..fN (float32 values, %.9g);
-  - parity_lightgbm.json: hyper-parameters and LightGBM's test AUC / RMSE with them;
+  - parity_lightgbm.json: hyper-parameters and LightGBM's test AUC / RMSE with them, on those two
+    files and on 20,000 rows of the benchmark data of bench_trees.py (generated from a formula
+    that GeneratedParityTests.swift reproduces, so no CSV): rows 0-9,999 train, 10,000-19,999 test;
+    classification label `score > 0`, regression target `score` (see bench_trees.make_data);
   - shap_expected.json: when shap_model.txt (a model exported by our LightGBM-text exporter,
     written by `ODML_WRITE_TREES_FIXTURES=1 swift test --filter PeerParity`) exists, the values
     of shap.TreeExplainer and lightgbm.Booster on it for the SHAP rows.
@@ -22,6 +25,8 @@ from sklearn.datasets import load_breast_cancer, make_regression
 from sklearn.metrics import mean_squared_error, roc_auc_score
 from sklearn.model_selection import train_test_split
 
+from bench_trees import FEATURES, uniform
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "..", "Tests", "BoostedTreesTests", "Fixtures")
 
@@ -31,6 +36,19 @@ PARAMS = {
     "num_threads": 1, "deterministic": True, "verbose": -1, "min_data_in_bin": 1,
 }
 ROUNDS = 100
+GENERATED_ROWS = 20_000
+
+
+def generated_data(rows):
+    """bench_trees.make_data's features and its continuous score (label = score > 0)."""
+    index = np.arange(rows * FEATURES, dtype=np.uint64)
+    X = (uniform(index) * 2.0 - 1.0).astype(np.float32).reshape(rows, FEATURES)
+    x = X.astype(np.float64)
+    score = 2 * x[:, 0] - 1.5 * x[:, 1] + 2 * x[:, 2] * x[:, 3] + np.where(x[:, 4] > 0, 1.0, -1.0)
+    for f in range(5, 10):
+        score = score + 0.3 * x[:, f]
+    score = score + 2 * (uniform(np.arange(rows, dtype=np.uint64) + np.uint64(10 ** 9)) - 0.5)
+    return X, score
 
 
 def write_csv(path, split, y, X):
@@ -65,6 +83,18 @@ def main():
                         num_boost_round=ROUNDS)
     prediction = booster.predict(Xr[~train].astype(np.float64))
     result["regression_rmse"] = float(np.sqrt(mean_squared_error(yr[~train], prediction)))
+
+    Xg, score = generated_data(GENERATED_ROWS)
+    train, test = slice(0, GENERATED_ROWS // 2), slice(GENERATED_ROWS // 2, GENERATED_ROWS)
+    labels = (score > 0).astype(np.float64)
+    booster = lgb.train({**PARAMS, "objective": "binary"}, lgb.Dataset(Xg[train].astype(np.float64), labels[train]),
+                        num_boost_round=ROUNDS)
+    result["generated_rows"] = GENERATED_ROWS
+    result["generated_auc"] = float(roc_auc_score(labels[test], booster.predict(Xg[test].astype(np.float64))))
+    booster = lgb.train({**PARAMS, "objective": "regression"}, lgb.Dataset(Xg[train].astype(np.float64), score[train]),
+                        num_boost_round=ROUNDS)
+    prediction = booster.predict(Xg[test].astype(np.float64))
+    result["generated_rmse"] = float(np.sqrt(mean_squared_error(score[test], prediction)))
 
     with open(os.path.join(FIXTURES, "parity_lightgbm.json"), "w") as f:
         json.dump(result, f, indent=1)
