@@ -61,6 +61,7 @@ public struct CycleEvaluator: Sendable {
         var alertDay: CalendarDay?, alertedStart: CalendarDay?, day1Forecast: CalendarDay?
         let tolerance = CycleEvaluator.hitToleranceDays
         var ovulationEstimates = 0
+        var lastEnergy: Int?, lastMood: Int?
         func closeCycle() {
             let start = starts[startIndex + 1]
             let hit = alertedStart.map { abs($0.distance(to: start)) <= tolerance } ?? false
@@ -104,16 +105,25 @@ public struct CycleEvaluator: Sendable {
                 add(_MetricIndex.ovulationAccuracy2d, hit ? 1 : 0)
             }
             let tomorrow = day.advanced(by: 1)
-            while recordIndex < history.records.count, history.records[recordIndex].date < tomorrow { recordIndex += 1 }
+            while recordIndex < history.records.count, history.records[recordIndex].date < tomorrow {
+                let record = history.records[recordIndex]
+                if let energy = record.symptoms[.energy] { lastEnergy = energy }
+                if let mood = record.symptoms[.mood] { lastMood = mood }
+                recordIndex += 1
+            }
             if recordIndex < history.records.count, history.records[recordIndex].date == tomorrow {
                 let record = history.records[recordIndex]
                 if let predicted = forecast.energyTomorrow, let actual = record.symptoms[.energy] {
-                    add(_MetricIndex.energyAccuracy3Class, predicted.level == SymptomLevel(value: Double(actual)) ? 1 : 0)
+                    let level = SymptomLevel(value: Double(actual))
+                    add(_MetricIndex.energyAccuracy3Class, predicted.level == level ? 1 : 0)
                     add(_MetricIndex.energyMAE, abs(predicted.value - Double(actual)))
+                    if let lastEnergy { add(_MetricIndex.energySameAsToday, SymptomLevel(value: Double(lastEnergy)) == level ? 1 : 0) }
                 }
                 if let predicted = forecast.moodTomorrow, let actual = record.symptoms[.mood] {
-                    add(_MetricIndex.moodAccuracy3Class, predicted.level == SymptomLevel(value: Double(actual)) ? 1 : 0)
+                    let level = SymptomLevel(value: Double(actual))
+                    add(_MetricIndex.moodAccuracy3Class, predicted.level == level ? 1 : 0)
                     add(_MetricIndex.moodMAE, abs(predicted.value - Double(actual)))
+                    if let lastMood { add(_MetricIndex.moodSameAsToday, SymptomLevel(value: Double(lastMood)) == level ? 1 : 0) }
                 }
             }
         }
@@ -183,4 +193,5 @@ enum _MetricIndex {
     static let alertAccuracy = 0, accuracy2d = 1, accuracy1d = 2, accuracy3d = 3, maeDays = 4, day1Accuracy2d = 5
     static let byCycleDay1to7 = 6, byCycleDay8to14 = 7, byCycleDay15plus = 8, ovulationAccuracy2d = 9
     static let energyAccuracy3Class = 10, energyMAE = 11, moodAccuracy3Class = 12, moodMAE = 13
+    static let energySameAsToday = 14, moodSameAsToday = 15
 }

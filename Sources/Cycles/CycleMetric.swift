@@ -17,7 +17,9 @@
 ///   whose ovulation estimate is within ±2 d of the truth (no estimate = miss); absent when the
 ///   model never estimates ovulation.
 /// - `energy.*`, `mood.*`: tomorrow's forecast vs tomorrow's logged value, on days where both
-///   exist: 3-class accuracy (1–3 / 4–7 / 8–10) and MAE.
+///   exist: 3-class accuracy (1–3 / 4–7 / 8–10) and MAE. `*.same_as_today_accuracy_3class` is
+///   the baseline "tomorrow = the last value logged up to today" on those same days (where a
+///   value was logged before), so every report shows whether the model beats it.
 /// Values are pooled over all users (micro average); `<key>_ci` is the 95 % percentile
 /// bootstrap interval resampling users.
 public enum CycleMetric {
@@ -37,13 +39,22 @@ public enum CycleMetric {
     public static let energyMAE = "energy.mae"
     public static let moodAccuracy3Class = "mood.accuracy_3class"
     public static let moodMAE = "mood.mae"
+    /// 3-class accuracy of "tomorrow's energy = the last energy logged up to today", on the days
+    /// `energy.accuracy_3class` scores.
+    public static let energySameAsTodayAccuracy3Class = "energy.same_as_today_accuracy_3class"
+    /// The same baseline for mood.
+    public static let moodSameAsTodayAccuracy3Class = "mood.same_as_today_accuracy_3class"
 
     /// Every key, in report order.
     public static let all: [String] = [
         alertAccuracy, accuracy2d, accuracy1d, accuracy3d, maeDays, day1Accuracy2d,
         byCycleDay1to7, byCycleDay8to14, byCycleDay15plus, ovulationAccuracy2d,
         energyAccuracy3Class, energyMAE, moodAccuracy3Class, moodMAE,
+        energySameAsTodayAccuracy3Class, moodSameAsTodayAccuracy3Class,
     ]
+
+    /// Width of a text table's metric column: the longest key and two spaces.
+    public static let keyColumnWidth = all.reduce(0) { max($0, $1.count) } + 2
 
     /// `true` for metrics where lower is better (the MAEs).
     public static func lowerIsBetter(_ key: String) -> Bool { key.hasSuffix("mae") || key.hasSuffix("mae_days") }

@@ -87,12 +87,13 @@ public struct ModelComparison: Sendable, Encodable {
             return String(format: "%.3f", value) + (interval.map { String(format: " [%.3f, %.3f]", $0.low, $0.high) } ?? "")
         }
         let others = reports.filter { $0.model != baseline }
-        var header = pad("metric", 34)
+        let keyWidth = CycleMetric.keyColumnWidth
+        var header = pad("metric", keyWidth)
         for report in reports { header += pad(report.model, 26) }
         for report in others { header += pad("Δ \(report.model)-\(baseline)", 28) }
         var lines = ["users \(reports.first?.users ?? 0), cycles \(reports.first?.cycles ?? 0)", header]
         for key in CycleMetric.all where reports.contains(where: { $0.metrics[key] != nil }) {
-            var line = pad(key, 34)
+            var line = pad(key, keyWidth)
             for report in reports { line += pad(format(report.metrics[key], report.intervals[key]), 26) }
             for report in others {
                 let difference = differences[report.model]?[key]

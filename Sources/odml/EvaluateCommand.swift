@@ -37,7 +37,7 @@ struct EvaluateCommand: ParsableCommand {
             for key in CycleMetric.all {
                 guard let value = report.metrics[key] else { continue }
                 let interval = report.intervals[key].map { String(format: "  [%.3f, %.3f]", $0.low, $0.high) } ?? ""
-                print(key.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%.3f", value) + interval)
+                print(key.padding(toLength: CycleMetric.keyColumnWidth, withPad: " ", startingAt: 0) + String(format: "%.3f", value) + interval)
             }
         }
     }

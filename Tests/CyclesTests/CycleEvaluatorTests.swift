@@ -69,6 +69,25 @@ import Testing
         #expect(report.metrics[CycleMetric.energyAccuracy3Class] == 0.5)
         #expect(report.metrics[CycleMetric.energyMAE] == 2)
         #expect(report.metrics[CycleMetric.moodMAE] == nil)
+        // "Same as today": nothing logged before day 5; on day 5 it says 9 (high) for day 6's 5.
+        #expect(report.metrics[CycleMetric.energySameAsTodayAccuracy3Class] == 0)
+        #expect(report.metrics[CycleMetric.moodSameAsTodayAccuracy3Class] == nil)
+    }
+
+    @Test func sameAsTodayCarriesTheLastLoggedValueOverGaps() throws {
+        let day = TestHistories.origin
+        let extra = [DayRecord(date: day.advanced(by: 5), symptoms: [.mood: 2]),
+                     DayRecord(date: day.advanced(by: 6), symptoms: [.mood: 9]),
+                     DayRecord(date: day.advanced(by: 9), symptoms: [.mood: 8]),
+                     DayRecord(date: day.advanced(by: 10), symptoms: [.mood: 3])]
+        let dataset = CycleDataset(users: [TestHistories.history(starts: [0, 28], lastDay: 30, extra: extra)])
+        let report = try evaluator.evaluate(FixedLengthPredictor(length: 28, mood: 8), on: dataset)
+        // Scored: the forecasts for days 5, 6, 9 and 10 (moods 2, 9, 8, 3); the model's high is
+        // right for days 6 and 9. The baseline has nothing before day 5, then says low (2) for
+        // day 6, high (9, carried over days 7-8) for day 9 (right) and high (8) for day 10.
+        #expect(report.metrics[CycleMetric.moodAccuracy3Class] == 2.0 / 4)
+        #expect(report.metrics[CycleMetric.moodSameAsTodayAccuracy3Class] == 1.0 / 3)
+        #expect(report.metrics[CycleMetric.energySameAsTodayAccuracy3Class] == nil)
     }
 
     @Test func tallyPositionsFollowTheMetricOrder() {
@@ -76,7 +95,9 @@ import Testing
         #expect(CycleMetric.all[_MetricIndex.byCycleDay15plus] == CycleMetric.byCycleDay15plus)
         #expect(CycleMetric.all[_MetricIndex.ovulationAccuracy2d] == CycleMetric.ovulationAccuracy2d)
         #expect(CycleMetric.all[_MetricIndex.moodMAE] == CycleMetric.moodMAE)
-        #expect(CycleMetric.all.count == 14)
+        #expect(CycleMetric.all[_MetricIndex.energySameAsToday] == CycleMetric.energySameAsTodayAccuracy3Class)
+        #expect(CycleMetric.all[_MetricIndex.moodSameAsToday] == CycleMetric.moodSameAsTodayAccuracy3Class)
+        #expect(CycleMetric.all.count == 16)
     }
 
     @Test func jsonHasExactKeysAndNestedBuckets() throws {

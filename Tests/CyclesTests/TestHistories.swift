@@ -24,17 +24,19 @@ enum TestHistories {
     }
 }
 
-/// Forecasts `last start + length` (optionally never in the past), and a fixed energy.
+/// Forecasts `last start + length` (optionally never in the past), and a fixed energy and mood.
 struct FixedLengthPredictor: CyclePredictor {
     var name = "fixed"
     var length: Int
     var energy: Double? = nil
+    var mood: Double? = nil
 
     func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
         days.map { day in
             let start = history.lastPeriodStart(onOrBefore: day) ?? day
             return CyclePrediction(asOf: day, nextPeriodStart: start.advanced(by: length), nextPeriodUncertaintyDays: 2,
                                    energyTomorrow: energy.map { LevelForecast(value: $0, level: SymptomLevel(value: $0)) },
+                                   moodTomorrow: mood.map { LevelForecast(value: $0, level: SymptomLevel(value: $0)) },
                                    reasoning: Reasoning(text: "", language: language))
         }
     }
