@@ -42,7 +42,8 @@ import Testing
         #expect(pretrained.users == 3 && pretrained.cycles == 6)
         #expect(tuned.accuracy2d > pretrained.accuracy2d)
         #expect(tuned.alertAccuracy >= pretrained.alertAccuracy)
-        #expect(tuned.keptShare == 1)
+        // Kept only where it also alerts better on her held-out cycles (the stricter guardrail).
+        #expect((tuned.keptShare ?? 0) > 0)
         #expect(tuned.alertAccuracyInterval[0] <= tuned.alertAccuracy && tuned.alertAccuracy <= tuned.alertAccuracyInterval[1])
         // At one month there is no complete cycle to learn from: the guardrail keeps the pre-trained model.
         let first = try #require(result.point("fine_tuned", month: 1))
