@@ -11,6 +11,11 @@ import Dispatch
 /// `(one − zero) · leaf value`. Runs in `O(L D²)` per tree. The values of a row sum to its raw
 /// score minus the expected value (the cover-weighted mean raw score).
 ///
+/// Trees whose leaves have few unique features (all trees of usual boosted models) use Fast
+/// TreeSHAP v2 (Yang 2021): per-leaf tables computed once per ensemble (see
+/// `_FastTreeSHAPTables`) reduce a row's cost to `O(L D)` per tree; the others use the recursion
+/// above. Both give the same values up to rounding.
+///
 /// A `TreeSHAP` holds its workspace; reuse one per thread.
 public struct TreeSHAP {
     struct _PathElement {
@@ -28,9 +33,22 @@ public struct TreeSHAP {
     /// `1 / k` for `k` in `0...` the longest path (`[0]` unused), for `_unwoundSum`.
     let reciprocals: [Double]
 
+    /// Fast TreeSHAP v2 tables of the model's ensemble (`nil`: the recursion for every tree).
+    let tables: _FastTreeSHAPTables?
+    /// Per node of the current tree: the row goes left (the tabulated path's workspace).
+    var decisions: [Bool]
+
     /// Prepares the workspace for `model`.
     public init(model: GradientBoostedModel) {
+        self.init(model: model, usingTables: true)
+    }
+
+    /// Prepares the workspace for `model`; `usingTables: false` runs the classic recursion on every tree.
+    init(model: GradientBoostedModel, usingTables: Bool) {
         self.model = model
+        let tables = usingTables ? model.ensemble._cache.shapTables(for: model.ensemble) : nil
+        self.tables = tables
+        decisions = [Bool](repeating: false, count: max(1, tables?.largestTree ?? 0))
         let depth = model.ensemble.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)
@@ -75,8 +93,15 @@ public struct TreeSHAP {
             for tree in 0..<ensemble.treeCount {
                 context.base = Int(ensemble.treeStarts[tree])
                 context.phi = values.baseAddress! + (tree % classes) * stride
+                if let tables, tables.tabulated[tree] { continue }
                 TreeSHAP._recurse(&context, node: 0, parentPath: path.baseAddress!, uniqueDepth: 0,
                                   parentZero: 1, parentOne: 1, parentFeature: -1)
+            }
+            if let tables {
+                decisions.withUnsafeMutableBufferPointer { decisions in
+                    tables._accumulate(context, treeStarts: ensemble.treeStarts, classCount: classes, stride: stride,
+                                       phi: values.baseAddress!, decisions: decisions.baseAddress!)
+                }
             }
         }}}}}}}}}
     }
