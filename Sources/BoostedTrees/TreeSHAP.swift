@@ -35,8 +35,8 @@ public struct TreeSHAP {
 
     /// Fast TreeSHAP v2 tables of the model's ensemble (`nil`: the recursion for every tree).
     let tables: _FastTreeSHAPTables?
-    /// Per node of the current tree: the row goes left (the tabulated path's workspace).
-    var decisions: [Bool]
+    /// Per node of the current tree: 1 when the row goes left (the tabulated path's workspace).
+    var decisions: [UInt8]
 
     /// Prepares the workspace for `model`.
     public init(model: GradientBoostedModel) {
@@ -48,7 +48,7 @@ public struct TreeSHAP {
         self.model = model
         let tables = usingTables ? model.ensemble._cache.shapTables(for: model.ensemble) : nil
         self.tables = tables
-        decisions = [Bool](repeating: false, count: max(1, tables?.largestTree ?? 0))
+        decisions = [UInt8](repeating: 0, count: max(1, tables?.largestTree ?? 0))
         let depth = model.ensemble.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)

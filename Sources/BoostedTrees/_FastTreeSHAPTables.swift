@@ -33,8 +33,8 @@ final class _FastTreeSHAPTables: Sendable {
     let stepStarts: [Int32]
     /// Per path step: the split node (tree-relative).
     let stepNodes: [Int32]
-    /// Per path step: whether the path goes left at that node.
-    let stepGoesLeft: [Bool]
+    /// Per path step: 1 when the path goes left at that node, else 0.
+    let stepGoesLeft: [UInt8]
     /// Per path step: `1 << k` for the step's unique feature `k`.
     let stepBits: [UInt32]
     /// Per leaf: first entry of its `2^D` table in `table`.
@@ -47,7 +47,7 @@ final class _FastTreeSHAPTables: Sendable {
     init(_ ensemble: TreeEnsemble) {
         var tabulated: [Bool] = [], treeLeafStarts: [Int32] = [0]
         var featureStarts: [Int32] = [0], features: [Int32] = [], ratios: [Double] = []
-        var stepStarts: [Int32] = [0], stepNodes: [Int32] = [], stepGoesLeft: [Bool] = [], stepBits: [UInt32] = []
+        var stepStarts: [Int32] = [0], stepNodes: [Int32] = [], stepGoesLeft: [UInt8] = [], stepBits: [UInt32] = []
         var tableStarts: [Int] = [], table: [Double] = []
         var largestTree = 0
         for tree in 0..<ensemble.treeCount {
@@ -96,7 +96,7 @@ final class _FastTreeSHAPTables: Sendable {
                 featureStarts.append(Int32(features.count))
                 for (node, goesLeft) in steps {
                     stepNodes.append(Int32(node))
-                    stepGoesLeft.append(goesLeft)
+                    stepGoesLeft.append(goesLeft ? 1 : 0)
                     stepBits.append(1 << UInt32(unique.firstIndex(of: ensemble.feature[base + node])!))
                 }
                 stepStarts.append(Int32(stepNodes.count))
@@ -121,8 +121,12 @@ final class _FastTreeSHAPTables: Sendable {
 
     /// Adds the SHAP values of every tabulated tree for `context.row` to `phi` (class `t % classCount`
     /// of tree `t` at `phi + (t % classCount) * stride`). `decisions` holds `largestTree` flags.
+    ///
+    /// The per-leaf loops are branch-free (a row's pattern and the present/absent choice are
+    /// data-dependent and would be mispredicted half the time): `b · x − (1 − b) · y` with
+    /// `b ∈ {0, 1}` is exactly `x` or `−y`.
     func _accumulate(_ context: TreeSHAP._Context, treeStarts: [Int32], classCount: Int, stride: Int,
-                     phi: UnsafeMutablePointer<Double>, decisions: UnsafeMutablePointer<Bool>) {
+                     phi: UnsafeMutablePointer<Double>, decisions: UnsafeMutablePointer<UInt8>) {
         treeStarts.withUnsafeBufferPointer { treeStarts in
         treeLeafStarts.withUnsafeBufferPointer { treeLeafStarts in
         featureStarts.withUnsafeBufferPointer { featureStarts in
@@ -144,26 +148,23 @@ final class _FastTreeSHAPTables: Sendable {
                     let split = context.feature[n]
                     if split < 0 { continue }
                     let x = row[Int(split)]
-                    decisions[node] = x.isNaN ? context.defaultLeft[n] : x <= context.threshold[n]
+                    decisions[node] = (x.isNaN ? context.defaultLeft[n] : x <= context.threshold[n]) ? 1 : 0
                 }
                 let output = phi + (tree % classCount) * stride
                 for leaf in firstLeaf..<endLeaf {
                     let featureStart = Int(featureStarts[leaf]), depth = Int(featureStarts[leaf + 1]) - featureStart
                     var pattern = UInt32((1 << depth) - 1)
-                    for step in Int(stepStarts[leaf])..<Int(stepStarts[leaf + 1])
-                    where decisions[Int(stepNodes[step])] != stepGoesLeft[step] {
-                        pattern &= ~stepBits[step]
+                    for step in Int(stepStarts[leaf])..<Int(stepStarts[leaf + 1]) {
+                        let mismatch = UInt32(decisions[Int(stepNodes[step])] ^ stepGoesLeft[step])
+                        pattern &= ~(stepBits[step] & (0 &- mismatch))
                     }
                     let leafTable = table.baseAddress! + tableStarts[leaf]
                     let absent = leafTable[Int(pattern)]
                     for k in 0..<depth {
-                        let bit = UInt32(1) << UInt32(k)
+                        let present = Double((pattern >> UInt32(k)) & 1)
                         let feature = Int(features[featureStart + k])
-                        if pattern & bit != 0 {
-                            output[feature] += ratios[featureStart + k] * leafTable[Int(pattern ^ bit)]
-                        } else {
-                            output[feature] -= absent
-                        }
+                        output[feature] += present * (ratios[featureStart + k] * leafTable[Int(pattern ^ (1 << UInt32(k)))])
+                            - (1 - present) * absent
                     }
                 }
             }

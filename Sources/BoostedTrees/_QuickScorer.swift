@@ -141,10 +141,17 @@ final class _QuickScorer: Sendable {
                     }
                     list += 1
                 }
-                for tree in 0..<count {
-                    scores[classIndex] += values[Int(leafStarts[first + tree]) + bit[tree].trailingZeroBitCount]
-                    classIndex += 1
-                    if classIndex == classCount { classIndex = 0 }
+                if classCount == 1 {
+                    // One accumulator in a register (same additions in the same order).
+                    var total = scores[0]
+                    for tree in 0..<count { total += values[Int(leafStarts[first + tree]) + bit[tree].trailingZeroBitCount] }
+                    scores[0] = total
+                } else {
+                    for tree in 0..<count {
+                        scores[classIndex] += values[Int(leafStarts[first + tree]) + bit[tree].trailingZeroBitCount]
+                        classIndex += 1
+                        if classIndex == classCount { classIndex = 0 }
+                    }
                 }
                 first += count
             }
