@@ -33,22 +33,31 @@ public struct TreeSHAP {
     /// `1 / k` for `k` in `0...` the longest path (`[0]` unused), for `_unwoundSum`.
     let reciprocals: [Double]
 
+    /// When to use the Fast TreeSHAP v2 tables.
+    enum _TableUse {
+        /// Once the ensemble has explained enough rows (see `_EnsembleCache`).
+        case automatic
+        /// From the first row.
+        case always
+        /// Never: the classic recursion on every tree.
+        case never
+    }
+
+    let tableUse: _TableUse
     /// Fast TreeSHAP v2 tables of the model's ensemble (`nil`: the recursion for every tree).
-    let tables: _FastTreeSHAPTables?
+    var tables: _FastTreeSHAPTables?
     /// Per node of the current tree: 1 when the row goes left (the tabulated path's workspace).
-    var decisions: [UInt8]
+    var decisions: [UInt8] = [0]
 
     /// Prepares the workspace for `model`.
     public init(model: GradientBoostedModel) {
-        self.init(model: model, usingTables: true)
+        self.init(model: model, tableUse: .automatic)
     }
 
-    /// Prepares the workspace for `model`; `usingTables: false` runs the classic recursion on every tree.
-    init(model: GradientBoostedModel, usingTables: Bool) {
+    /// Prepares the workspace for `model`, with the tables used as `tableUse` says.
+    init(model: GradientBoostedModel, tableUse: _TableUse) {
         self.model = model
-        let tables = usingTables ? model.ensemble._cache.shapTables(for: model.ensemble) : nil
-        self.tables = tables
-        decisions = [UInt8](repeating: 0, count: max(1, tables?.largestTree ?? 0))
+        self.tableUse = tableUse
         let depth = model.ensemble.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)
@@ -63,6 +72,14 @@ public struct TreeSHAP {
             expected[tree % model.classCount] += rootCover > 0 ? total / rootCover : 0
         }
         expectedValues = expected
+        if tableUse == .always { _useTables(model.ensemble._cache.shapTables(for: model.ensemble, rows: .max)) }
+    }
+
+    /// Switches to `tables` (when given) and sizes the decision workspace for them.
+    mutating func _useTables(_ tables: _FastTreeSHAPTables?) {
+        guard let tables else { return }
+        self.tables = tables
+        decisions = [UInt8](repeating: 0, count: max(1, tables.largestTree))
     }
 
     /// Number of values per row: `classCount × (featureCount + 1)`.
@@ -72,6 +89,7 @@ public struct TreeSHAP {
     /// `k * (F + 1) + f` and the expected value at `k * (F + 1) + F` (LightGBM's `pred_contrib`
     /// layout).
     public mutating func values(row: UnsafeBufferPointer<Float>, into values: UnsafeMutableBufferPointer<Double>) {
+        if tables == nil && tableUse == .automatic { _useTables(model.ensemble._cache.shapTables(for: model.ensemble, rows: 1)) }
         let stride = model.featureCount + 1
         let classes = model.classCount
         for i in 0..<(classes * stride) { values[i] = 0 }
@@ -238,6 +256,8 @@ extension GradientBoostedModel {
     /// SHAP values of every row, shape `N × classCount × (featureCount + 1)`, over `threadCount`
     /// threads (one workspace each).
     public func shapValues(_ matrix: FeatureMatrix, threadCount: Int = 1) -> [Double] {
+        // Count the whole batch at once: a large one builds the tables before the threads start.
+        _ = ensemble._cache.shapTables(for: ensemble, rows: matrix.rowCount)
         let prototype = TreeSHAP(model: self)
         let perRow = prototype.valuesPerRow, width = matrix.featureCount, rows = matrix.rowCount
         var output = [Double](repeating: 0, count: rows * perRow)

@@ -2,17 +2,21 @@ import Testing
 import TensorCore
 @testable import BoostedTrees
 
-/// `accumulate` (QuickScorer layout) against the node-by-node traversal, bit for bit.
+/// `accumulate` and the QuickScorer layout against the node-by-node traversal, bit for bit
+/// (`accumulate` switches to the layout after `_EnsembleCache.rowsBeforeScorer` rows).
 private func expectSameAsTraversal(_ ensemble: TreeEnsemble, classCount: Int, features: Int, rows: Int, seed: UInt64) {
     var generator = SeededGenerator(seed: seed)
+    let scorer = _QuickScorer(ensemble)
     for _ in 0..<rows {
         let row = RandomEnsemble.row(features: features, using: &generator)
-        var fast = [Double](repeating: 0.5, count: classCount), reference = fast
+        var viaEnsemble = [Double](repeating: 0.5, count: classCount), viaScorer = viaEnsemble, reference = viaEnsemble
         row.withUnsafeBufferPointer { r in
-            ensemble.accumulate(row: r.baseAddress!, into: &fast, classCount: classCount)
+            ensemble.accumulate(row: r.baseAddress!, into: &viaEnsemble, classCount: classCount)
+            scorer?.accumulate(row: r.baseAddress!, into: &viaScorer, classCount: classCount)
             ensemble._accumulateByTraversal(row: r.baseAddress!, into: &reference, classCount: classCount)
         }
-        #expect(fast == reference, "row \(row)")
+        #expect(viaEnsemble == reference, "row \(row)")
+        if scorer != nil { #expect(viaScorer == reference, "row \(row)") }
     }
 }
 
@@ -43,9 +47,13 @@ private func expectSameAsTraversal(_ ensemble: TreeEnsemble, classCount: Int, fe
 @Test func changingTheArraysRebuildsTheQuickScorer() {
     var ensemble = RandomEnsemble.make(trees: 20, maximumLeafCount: 31, features: 5, seed: 5)
     let row: [Float] = [0.3, -0.2, 1.1, 0, -1]
+    /// The score after enough calls for `accumulate` to use the QuickScorer layout.
     func score(_ ensemble: TreeEnsemble) -> Double {
         var total = 0.0
-        row.withUnsafeBufferPointer { ensemble.accumulate(row: $0.baseAddress!, into: &total, classCount: 1) }
+        for _ in 0..._EnsembleCache.rowsBeforeScorer {
+            total = 0
+            row.withUnsafeBufferPointer { ensemble.accumulate(row: $0.baseAddress!, into: &total, classCount: 1) }
+        }
         return total
     }
     let before = score(ensemble)

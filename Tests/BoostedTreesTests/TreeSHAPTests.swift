@@ -87,7 +87,8 @@ private func bruteForceShapley(_ model: GradientBoostedModel, row: [Float]) -> [
                                          featureNames: (0..<6).map { "f\($0)" })
         let tables = _FastTreeSHAPTables(ensemble)
         #expect(tables.tabulated.allSatisfy { $0 })
-        var fast = TreeSHAP(model: model), classic = TreeSHAP(model: model, usingTables: false)
+        var fast = TreeSHAP(model: model, tableUse: .always), classic = TreeSHAP(model: model, tableUse: .never)
+        #expect(fast.tables != nil && classic.tables == nil)
         var generator = SeededGenerator(seed: seed + 100)
         for _ in 0..<40 {
             let row = RandomEnsemble.row(features: 6, using: &generator)
