@@ -7,25 +7,27 @@
 /// `defaultLeft[n]`. Trees are grouped by iteration: tree `t` adds to class `t % classCount`.
 public struct TreeEnsemble: Sendable, Equatable {
     /// First node of each tree, plus the total node count at the end (`treeCount + 1` entries).
-    public var treeStarts: [Int32]
+    public var treeStarts: [Int32] { didSet { _cache = _EnsembleCache() } }
     /// Split feature per node, -1 for leaves.
-    public var feature: [Int32]
+    public var feature: [Int32] { didSet { _cache = _EnsembleCache() } }
     /// Raw-value threshold per node.
-    public var threshold: [Float]
+    public var threshold: [Float] { didSet { _cache = _EnsembleCache() } }
     /// Left child (tree-relative) per node, -1 for leaves.
-    public var left: [Int32]
+    public var left: [Int32] { didSet { _cache = _EnsembleCache() } }
     /// Right child (tree-relative) per node, -1 for leaves.
-    public var right: [Int32]
+    public var right: [Int32] { didSet { _cache = _EnsembleCache() } }
     /// Output per node (leaves: the tree's contribution; internal nodes: their would-be output).
-    public var value: [Double]
+    public var value: [Double] { didSet { _cache = _EnsembleCache() } }
     /// Training rows per node.
-    public var cover: [Double]
+    public var cover: [Double] { didSet { _cache = _EnsembleCache() } }
     /// Missing-value direction per node.
-    public var defaultLeft: [Bool]
+    public var defaultLeft: [Bool] { didSet { _cache = _EnsembleCache() } }
     /// Hessian sum per node (kept for exporting).
     public var hessianSum: [Double]
     /// Split gain per node (0 for leaves).
     public var gain: [Double]
+    /// Derived evaluation layouts, rebuilt after any change to the arrays above.
+    var _cache = _EnsembleCache()
 
     /// An empty ensemble.
     public init() {
@@ -64,6 +66,12 @@ public struct TreeEnsemble: Sendable, Equatable {
         self.gain = gain ?? [Double](repeating: 0, count: nodes)
     }
 
+    public static func == (lhs: TreeEnsemble, rhs: TreeEnsemble) -> Bool {
+        lhs.treeStarts == rhs.treeStarts && lhs.feature == rhs.feature && lhs.threshold == rhs.threshold
+            && lhs.left == rhs.left && lhs.right == rhs.right && lhs.value == rhs.value && lhs.cover == rhs.cover
+            && lhs.defaultLeft == rhs.defaultLeft && lhs.hessianSum == rhs.hessianSum && lhs.gain == rhs.gain
+    }
+
     /// Number of trees.
     public var treeCount: Int { treeStarts.count - 1 }
 
@@ -99,11 +107,22 @@ public struct TreeEnsemble: Sendable, Equatable {
     }
 
     /// Adds every tree's leaf value for `row` to `scores[t % classCount]`. Allocates nothing.
+    ///
+    /// Uses the QuickScorer layout (built on first use, see `_QuickScorer`); the sums are
+    /// bit-identical to the node-by-node traversal `_accumulateByTraversal`.
     /// - Parameters:
     ///   - row: raw feature values (`NaN` = missing), at least as many as the largest feature index + 1.
     ///   - scores: `classCount` accumulators.
-    @inlinable
     public func accumulate(row: UnsafePointer<Float>, into scores: UnsafeMutablePointer<Double>, classCount: Int) {
+        if let scorer = _cache.scorer(for: self) {
+            scorer.accumulate(row: row, into: scores, classCount: classCount)
+        } else {
+            _accumulateByTraversal(row: row, into: scores, classCount: classCount)
+        }
+    }
+
+    /// `accumulate` walking each tree from its root (the reference for the QuickScorer layout).
+    func _accumulateByTraversal(row: UnsafePointer<Float>, into scores: UnsafeMutablePointer<Double>, classCount: Int) {
         treeStarts.withUnsafeBufferPointer { starts in
         feature.withUnsafeBufferPointer { feature in
         threshold.withUnsafeBufferPointer { threshold in

@@ -11,6 +11,11 @@ import Dispatch
 /// `(one − zero) · leaf value`. Runs in `O(L D²)` per tree. The values of a row sum to its raw
 /// score minus the expected value (the cover-weighted mean raw score).
 ///
+/// Trees whose leaves have few unique features (all trees of usual boosted models) use Fast
+/// TreeSHAP v2 (Yang 2021): per-leaf tables computed once per ensemble (see
+/// `_FastTreeSHAPTables`) reduce a row's cost to `O(L D)` per tree; the others use the recursion
+/// above. Both give the same values up to rounding.
+///
 /// A `TreeSHAP` holds its workspace; reuse one per thread.
 public struct TreeSHAP {
     struct _PathElement {
@@ -28,9 +33,31 @@ public struct TreeSHAP {
     /// `1 / k` for `k` in `0...` the longest path (`[0]` unused), for `_unwoundSum`.
     let reciprocals: [Double]
 
+    /// When to use the Fast TreeSHAP v2 tables.
+    enum _TableUse {
+        /// Once the ensemble has explained enough rows (see `_EnsembleCache`).
+        case automatic
+        /// From the first row.
+        case always
+        /// Never: the classic recursion on every tree.
+        case never
+    }
+
+    let tableUse: _TableUse
+    /// Fast TreeSHAP v2 tables of the model's ensemble (`nil`: the recursion for every tree).
+    var tables: _FastTreeSHAPTables?
+    /// Per node of the current tree: 1 when the row goes left (the tabulated path's workspace).
+    var decisions: [UInt8] = [0]
+
     /// Prepares the workspace for `model`.
     public init(model: GradientBoostedModel) {
+        self.init(model: model, tableUse: .automatic)
+    }
+
+    /// Prepares the workspace for `model`, with the tables used as `tableUse` says.
+    init(model: GradientBoostedModel, tableUse: _TableUse) {
         self.model = model
+        self.tableUse = tableUse
         let depth = model.ensemble.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)
@@ -45,6 +72,14 @@ public struct TreeSHAP {
             expected[tree % model.classCount] += rootCover > 0 ? total / rootCover : 0
         }
         expectedValues = expected
+        if tableUse == .always { _useTables(model.ensemble._cache.shapTables(for: model.ensemble, rows: .max)) }
+    }
+
+    /// Switches to `tables` (when given) and sizes the decision workspace for them.
+    mutating func _useTables(_ tables: _FastTreeSHAPTables?) {
+        guard let tables else { return }
+        self.tables = tables
+        decisions = [UInt8](repeating: 0, count: max(1, tables.largestTree))
     }
 
     /// Number of values per row: `classCount × (featureCount + 1)`.
@@ -54,6 +89,7 @@ public struct TreeSHAP {
     /// `k * (F + 1) + f` and the expected value at `k * (F + 1) + F` (LightGBM's `pred_contrib`
     /// layout).
     public mutating func values(row: UnsafeBufferPointer<Float>, into values: UnsafeMutableBufferPointer<Double>) {
+        if tables == nil && tableUse == .automatic { _useTables(model.ensemble._cache.shapTables(for: model.ensemble, rows: 1)) }
         let stride = model.featureCount + 1
         let classes = model.classCount
         for i in 0..<(classes * stride) { values[i] = 0 }
@@ -75,8 +111,15 @@ public struct TreeSHAP {
             for tree in 0..<ensemble.treeCount {
                 context.base = Int(ensemble.treeStarts[tree])
                 context.phi = values.baseAddress! + (tree % classes) * stride
+                if let tables, tables.tabulated[tree] { continue }
                 TreeSHAP._recurse(&context, node: 0, parentPath: path.baseAddress!, uniqueDepth: 0,
                                   parentZero: 1, parentOne: 1, parentFeature: -1)
+            }
+            if let tables {
+                decisions.withUnsafeMutableBufferPointer { decisions in
+                    tables._accumulate(context, treeStarts: ensemble.treeStarts, classCount: classes, stride: stride,
+                                       phi: values.baseAddress!, decisions: decisions.baseAddress!)
+                }
             }
         }}}}}}}}}
     }
@@ -213,6 +256,8 @@ extension GradientBoostedModel {
     /// SHAP values of every row, shape `N × classCount × (featureCount + 1)`, over `threadCount`
     /// threads (one workspace each).
     public func shapValues(_ matrix: FeatureMatrix, threadCount: Int = 1) -> [Double] {
+        // Count the whole batch at once: a large one builds the tables before the threads start.
+        _ = ensemble._cache.shapTables(for: ensemble, rows: matrix.rowCount)
         let prototype = TreeSHAP(model: self)
         let perRow = prototype.valuesPerRow, width = matrix.featureCount, rows = matrix.rowCount
         var output = [Double](repeating: 0, count: rows * perRow)

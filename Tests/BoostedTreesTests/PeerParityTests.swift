@@ -133,8 +133,13 @@ private func shapModel() throws -> GradientBoostedModel {
     for (index, row) in reference.rows.enumerated() {
         let features = data.all.row(row)
         let ours = model.shapValues(features)
+        // The same through the Fast TreeSHAP tables (`shapValues` may still use the recursion for a few rows).
+        var tabulated = TreeSHAP(model: model, tableUse: .always)
+        var viaTables = [Double](repeating: 0, count: tabulated.valuesPerRow)
+        features.withUnsafeBufferPointer { r in viaTables.withUnsafeMutableBufferPointer { tabulated.values(row: r, into: $0) } }
         for f in 0..<model.featureCount {
             #expect(abs(ours[f] - reference.shap[index][f]) <= 1e-5, "row \(row) feature \(f)")
+            #expect(abs(viaTables[f] - reference.shap[index][f]) <= 1e-5, "row \(row) feature \(f) (tables)")
         }
         // LightGBM's own prediction of our exported model equals ours.
         #expect(abs(model.predictRaw(features)[0] - reference.lightgbm_raw[index]) <= 1e-9)

@@ -76,3 +76,58 @@ private func bruteForceShapley(_ model: GradientBoostedModel, row: [Float]) -> [
         #expect(model.shapValues(data.matrix.row(5)) == Array(batch[(5 * classes * stride)..<(6 * classes * stride)]))
     }
 }
+
+/// Fast TreeSHAP v2 tables against the classic recursion on random trees: missing values, ties
+/// with thresholds, features repeated along paths, several classes.
+@Test func fastTreeSHAPMatchesTheClassicRecursion() throws {
+    for (classes, seed) in [(1, UInt64(31)), (3, 32)] {
+        let ensemble = RandomEnsemble.make(trees: 12, maximumLeafCount: 40, features: 6, seed: seed)
+        let objective: ObjectiveKind = classes == 1 ? .squaredError : .multiclassSoftmax(classCount: classes)
+        let model = GradientBoostedModel(ensemble: ensemble, objective: objective, baseScores: [Double](repeating: 0.25, count: classes),
+                                         featureNames: (0..<6).map { "f\($0)" })
+        let tables = _FastTreeSHAPTables(ensemble)
+        #expect(tables.tabulated.allSatisfy { $0 })
+        var fast = TreeSHAP(model: model, tableUse: .always), classic = TreeSHAP(model: model, tableUse: .never)
+        #expect(fast.tables != nil && classic.tables == nil)
+        var generator = SeededGenerator(seed: seed + 100)
+        for _ in 0..<40 {
+            let row = RandomEnsemble.row(features: 6, using: &generator)
+            var a = [Double](repeating: 0, count: fast.valuesPerRow), b = a
+            row.withUnsafeBufferPointer { r in
+                a.withUnsafeMutableBufferPointer { fast.values(row: r, into: $0) }
+                b.withUnsafeMutableBufferPointer { classic.values(row: r, into: $0) }
+            }
+            for i in a.indices { #expect(abs(a[i] - b[i]) <= 1e-9 * max(1, abs(b[i])), "row \(row) value \(i)") }
+        }
+    }
+}
+
+/// Trees the tables cannot hold use the recursion: too many unique features on a path (the
+/// values still sum to the raw score) or an empty child (zero fraction 0).
+@Test func treesOutsideTheTablesUseTheRecursion() throws {
+    var ensemble = RandomEnsemble.make(trees: 3, maximumLeafCount: 10, features: 20, seed: 41)
+    var chain = Tree()   // 16 splits on 16 different features along one path
+    chain.appendLeaf(value: 0, cover: 131_072, hessianSum: 1)
+    var node = 0
+    for feature in 0..<16 {
+        let left = chain.appendLeaf(value: Double(feature), cover: chain.cover[node] / 2, hessianSum: 1)
+        let right = chain.appendLeaf(value: -Double(feature), cover: chain.cover[node] / 2, hessianSum: 1)
+        chain.split(node: node, feature: feature, threshold: 0, defaultLeft: true, gain: 1, leftChild: left, rightChild: right)
+        node = right
+    }
+    ensemble.append(chain)
+    #expect(_FastTreeSHAPTables(ensemble).tabulated == [true, true, true, false])
+    let model = GradientBoostedModel(ensemble: ensemble, objective: .squaredError, baseScores: [0], featureNames: (0..<20).map { "f\($0)" })
+    var generator = SeededGenerator(seed: 42)
+    for _ in 0..<20 {
+        let row = RandomEnsemble.row(features: 20, using: &generator)
+        let shap = model.shapValues(row)
+        #expect(abs(shap.reduce(0, +) - model.predictRaw(row)[0]) <= 1e-9, "row \(row)")
+    }
+    var empty = Tree()
+    empty.appendLeaf(value: 0, cover: 10, hessianSum: 1)
+    let left = empty.appendLeaf(value: 1, cover: 0, hessianSum: 0), right = empty.appendLeaf(value: 2, cover: 10, hessianSum: 1)
+    empty.split(node: 0, feature: 2, threshold: 0.5, defaultLeft: false, gain: 1, leftChild: left, rightChild: right)
+    ensemble.append(empty)
+    #expect(_FastTreeSHAPTables(ensemble).tabulated == [true, true, true, false, false])
+}
