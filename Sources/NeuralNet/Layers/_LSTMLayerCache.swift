@@ -196,39 +196,39 @@ struct _LSTMLayerCache: Sendable {
         guard rows > 0 else { return needsInputGradient ? [Float](repeating: 0, count: rows * inputSize) : nil }
         var dGates = self.dGates
         self.dGates = []
-        gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
-                      weightHH: weights.weightHH, into: &dGates)
-        dGates.withUnsafeBufferPointer { dGatesBuffer in
-            let dGatesPointer = dGatesBuffer.baseAddress!
-            // Weight gradients over all steps at once (masked rows of dG are zero).
-            input.withUnsafeBufferPointer { x in
-                gradients.weightIH.withUnsafeMutableBufferPointer { dw in
-                    BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: rows, alpha: 1,
-                               a: dGatesPointer, lda: gateCount, b: x.baseAddress!, ldb: inputSize,
-                               beta: 1, c: dw.baseAddress!, ldc: inputSize)
-                }
-            }
+        // Weight gradients step by step, while each step's dG is in cache (one long-K sgemm over
+        // all steps measured slower): dW_ih += dG_tᵀ · x_t, dW_hh += dG_tᵀ · h_{t-1} (masked rows
+        // are zero); both biases get Σ dG, summed once into `columnSums`.
+        let inputSize = inputSize, batch = batch
+        var columnSums = [Float](repeating: 0, count: gateCount)
+        input.withUnsafeBufferPointer { x in
             hiddens.withUnsafeBufferPointer { h in
-                gradients.weightHH.withUnsafeMutableBufferPointer { dw in
-                    BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: rows, alpha: 1,
-                               a: dGatesPointer, lda: gateCount, b: h.baseAddress!, ldb: hidden,
-                               beta: 1, c: dw.baseAddress!, ldc: hidden)
-                }
-            }
-            // Both biases get Σ_rows dG: summed once (rows in order), then added to each.
-            var columnSums = [Float](repeating: 0, count: gateCount)
-            columnSums.withUnsafeMutableBufferPointer { sums in
-                for row in 0..<rows {
-                    let source = dGatesPointer + row * gateCount
-                    for column in 0..<gateCount { sums[column] += source[column] }
-                }
-            }
-            gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
-                gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
-                    for column in 0..<gateCount {
-                        dbIH[column] += columnSums[column]
-                        dbHH[column] += columnSums[column]
+                gradients.weightIH.withUnsafeMutableBufferPointer { dwIH in
+                    gradients.weightHH.withUnsafeMutableBufferPointer { dwHH in
+                        columnSums.withUnsafeMutableBufferPointer { sums in
+                            gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
+                                          weightHH: weights.weightHH, into: &dGates) { step, dGatesStep in
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: x.baseAddress! + step * batch * inputSize, ldb: inputSize,
+                                           beta: 1, c: dwIH.baseAddress!, ldc: inputSize)
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: h.baseAddress! + step * batch * hidden, ldb: hidden,
+                                           beta: 1, c: dwHH.baseAddress!, ldc: hidden)
+                                for row in 0..<batch {
+                                    let source = dGatesStep + row * gateCount
+                                    for column in 0..<gateCount { sums[column] += source[column] }
+                                }
+                            }
+                        }
                     }
+                }
+            }
+        }
+        gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
+            gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
+                for column in 0..<gateCount {
+                    dbIH[column] += columnSums[column]
+                    dbHH[column] += columnSums[column]
                 }
             }
         }
@@ -262,9 +262,11 @@ struct _LSTMLayerCache: Sendable {
         return dGates
     }
 
-    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed).
+    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed). `stepDone`
+    /// is called with each step and its `[N, 4H]` gate gradients as soon as they are final (steps
+    /// in reverse order), while they are still in cache.
     func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor,
-                       into dGates: inout [Float]) {
+                       into dGates: inout [Float], stepDone: (_ step: Int, _ dGates: UnsafePointer<Float>) -> Void = { _, _ in }) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
         if dGates.count != rows * gateCount {
             dGates = [Float](repeating: 0, count: rows * gateCount)
@@ -315,6 +317,10 @@ struct _LSTMLayerCache: Sendable {
                                                                a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
                                                                beta: 0, y: dh.baseAddress!)
                                                 }
+                                            } else if step < fullSteps {
+                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                           beta: 0, c: dh.baseAddress!, ldc: hidden)
                                             } else {
                                                 BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
                                                            a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
@@ -324,6 +330,7 @@ struct _LSTMLayerCache: Sendable {
                                                     (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
                                                 }
                                             }
+                                            stepDone(step, UnsafePointer(dGatesPointer + stepRow * gateCount))
                                         }
                                     }
                                 }
