@@ -68,32 +68,6 @@ import TensorCore
         #expect(reference.layerGradients[0].weightIH.scalars.contains { $0 != 0 })
     }
 
-    /// With 2 BLAS threads a batch of 34 runs as two blocks of sequences in parallel: the same
-    /// values as one block (1 thread) up to rounding, and the same bytes on every run.
-    @Test func parallelSequenceBlocksMatchOneBlockAndAreDeterministic() throws {
-        var generator = SeededGenerator(seed: 90)
-        let lstm = LSTM(inputSize: 3, hiddenSize: 4, using: &generator)
-        let lengths = (0..<34).map { 1 + $0 % 5 }
-        let input = GradientCheck.random([5, 34, 3], seed: 91), dOut = GradientCheck.random([5, 34, 4], seed: 92)
-        func run(threads: Int) throws -> (outputs: [Float], dInput: [Float], gradients: [Float]) {
-            let previous = BLAS.threadCount
-            BLAS.threadCount = threads
-            defer { BLAS.threadCount = previous }
-            #expect(_LSTMLayerCache.sequenceBlockCount(batch: 34, hiddenSize: 4) == threads)
-            var copy = lstm
-            let output = try copy.forward(input, lengths: lengths)
-            let dInput = try copy.backward(dOut, dFinalHidden: GradientCheck.random([1, 34, 4], seed: 93))
-            return (output.outputs.scalars + output.finalHidden.scalars + output.finalCell.scalars, dInput.scalars,
-                    copy.gradients.flatMap { $0.value.scalars })
-        }
-        let one = try run(threads: 1), two = try run(threads: 2), again = try run(threads: 2)
-        #expect(two.outputs == again.outputs && two.dInput == again.dInput && two.gradients == again.gradients)
-        for (a, b) in zip(one.outputs + one.dInput + one.gradients, two.outputs + two.dInput + two.gradients) {
-            #expect(abs(a - b) <= 1e-5 * max(1, abs(a)))
-        }
-        #expect(one.gradients.count == 4 * 4 * (3 + 4 + 2))
-    }
-
     @Test func paddedStepsCarryTheStateAndOutputZero() throws {
         var generator = SeededGenerator(seed: 40)
         let lstm = LSTM(inputSize: 2, hiddenSize: 4, using: &generator)

@@ -1,4 +1,3 @@
-import Dispatch
 import TensorCore
 
 /// One LSTM layer's forward pass over a padded batch and everything its backward pass needs.
@@ -143,56 +142,42 @@ struct _LSTMLayerCache: Sendable {
         }
         guard rows > 0 else { return }
 
-        let blocks = _LSTMLayerCache.sequenceBlockCount(batch: batch, hiddenSize: hidden)
         gates.withUnsafeMutableBufferPointer { gatesBuffer in
+            let gatesPointer = gatesBuffer.baseAddress!
             cells.withUnsafeMutableBufferPointer { cellsBuffer in
                 hiddens.withUnsafeMutableBufferPointer { hiddensBuffer in
                     tanhCells.withUnsafeMutableBufferPointer { tanhBuffer in
                         outputs.withUnsafeMutableBufferPointer { outputsBuffer in
-                            weightHH.withUnsafeBufferPointer { whhBuffer in
-                                let gatesPointer = _SendablePointer(gatesBuffer.baseAddress!), cellsPointer = _SendablePointer(cellsBuffer.baseAddress!)
-                                let hiddensPointer = _SendablePointer(hiddensBuffer.baseAddress!), tanhPointer = _SendablePointer(tanhBuffer.baseAddress!)
-                                let outputsPointer = _SendablePointer(outputsBuffer.baseAddress!)
-                                let whh = _SendablePointer(UnsafeMutablePointer(mutating: whhBuffer.baseAddress!))
-                                // Sequences are independent: each block of them runs all its steps on its own.
-                                let runBlock: @Sendable (Int) -> Void = { block in
-                                    let lower = batch * block / blocks, upper = batch * (block + 1) / blocks, count = upper - lower
-                                    for step in 0..<steps {
-                                        let stepGates = gatesPointer.pointer + step * batch * gateCount
-                                        let previousHidden = hiddensPointer.pointer + step * batch * hidden
-                                        let previousCell = cellsPointer.pointer + step * batch * hidden
-                                        let nextHidden = previousHidden + batch * hidden
-                                        let nextCell = previousCell + batch * hidden
-                                        // Recurrent term: G_t += h_{t-1} · W_hhᵀ.
-                                        if count == 1 {
-                                            BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1,
-                                                       a: whh.pointer, lda: hidden, x: previousHidden + lower * hidden, beta: 1,
-                                                       y: stepGates + lower * gateCount)
+                            weightHH.withUnsafeBufferPointer { whh in
+                                for step in 0..<steps {
+                                    let stepGates = gatesPointer + step * batch * gateCount
+                                    let previousHidden = hiddensBuffer.baseAddress! + step * batch * hidden
+                                    let previousCell = cellsBuffer.baseAddress! + step * batch * hidden
+                                    let nextHidden = previousHidden + batch * hidden
+                                    let nextCell = previousCell + batch * hidden
+                                    // Recurrent term: G_t += h_{t-1} · W_hhᵀ.
+                                    if batch == 1 {
+                                        BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1,
+                                                   a: whh.baseAddress!, lda: hidden, x: previousHidden, beta: 1, y: stepGates)
+                                    } else {
+                                        BLAS.sgemm(transposeA: false, transposeB: true, m: batch, n: gateCount, k: hidden, alpha: 1,
+                                                   a: previousHidden, lda: hidden, b: whh.baseAddress!, ldb: hidden,
+                                                   beta: 1, c: stepGates, ldc: gateCount)
+                                    }
+                                    for sequence in 0..<batch {
+                                        let offset = sequence * hidden
+                                        if step < lengths[sequence] {
+                                            _LSTMKernels.cellForward(
+                                                gates: stepGates + sequence * gateCount, previousCell: previousCell + offset,
+                                                cell: nextCell + offset, tanhCell: tanhBuffer.baseAddress! + (step * batch) * hidden + offset,
+                                                hidden: nextHidden + offset, hiddenSize: hidden)
+                                            (outputsBuffer.baseAddress! + (step * batch) * hidden + offset)
+                                                .update(from: nextHidden + offset, count: hidden)
                                         } else {
-                                            BLAS.sgemm(transposeA: false, transposeB: true, m: count, n: gateCount, k: hidden, alpha: 1,
-                                                       a: previousHidden + lower * hidden, lda: hidden, b: whh.pointer, ldb: hidden,
-                                                       beta: 1, c: stepGates + lower * gateCount, ldc: gateCount)
-                                        }
-                                        for sequence in lower..<upper {
-                                            let offset = sequence * hidden
-                                            if step < lengths[sequence] {
-                                                _LSTMKernels.cellForward(
-                                                    gates: stepGates + sequence * gateCount, previousCell: previousCell + offset,
-                                                    cell: nextCell + offset, tanhCell: tanhPointer.pointer + (step * batch) * hidden + offset,
-                                                    hidden: nextHidden + offset, hiddenSize: hidden)
-                                                (outputsPointer.pointer + (step * batch) * hidden + offset)
-                                                    .update(from: nextHidden + offset, count: hidden)
-                                            } else {
-                                                (nextHidden + offset).update(from: previousHidden + offset, count: hidden)
-                                                (nextCell + offset).update(from: previousCell + offset, count: hidden)
-                                            }
+                                            (nextHidden + offset).update(from: previousHidden + offset, count: hidden)
+                                            (nextCell + offset).update(from: previousCell + offset, count: hidden)
                                         }
                                     }
-                                }
-                                if blocks > 1 {
-                                    DispatchQueue.concurrentPerform(iterations: blocks, execute: runBlock)
-                                } else {
-                                    runBlock(0)
                                 }
                             }
                         }
@@ -200,17 +185,6 @@ struct _LSTMLayerCache: Sendable {
                 }
             }
         }
-    }
-
-    /// How many blocks of sequences the recurrences run in parallel: one per BLAS thread, each of
-    /// at least 16 sequences, and only while a block's per-step product stays below OpenBLAS's
-    /// own threading threshold (`M·N·K ≤ 262,144`), so that concurrent calls run single-threaded
-    /// in their caller. Results depend on the block count only through which thread computes a
-    /// row, so a given thread count gives the same bytes every run.
-    static func sequenceBlockCount(batch: Int, hiddenSize: Int) -> Int {
-        let blocks = max(1, min(BLAS.threadCount, batch / 16))
-        guard blocks > 1, (batch / blocks + 1) * 4 * hiddenSize * hiddenSize <= 262_144 else { return 1 }
-        return blocks
     }
 
     /// Backpropagation through time for this layer. Accumulates into `gradients` and returns
@@ -224,52 +198,37 @@ struct _LSTMLayerCache: Sendable {
         self.dGates = []
         // Weight gradients step by step, while each step's dG is in cache (one long-K sgemm over
         // all steps measured slower): dW_ih += dG_tᵀ · x_t, dW_hh += dG_tᵀ · h_{t-1} (masked rows
-        // are zero) and Σ dG for both biases, into one partial sum per block of sequences, added
-        // in block order at the end.
+        // are zero); both biases get Σ dG, summed once into `columnSums`.
         let inputSize = inputSize, batch = batch
-        let blocks = _LSTMLayerCache.sequenceBlockCount(batch: batch, hiddenSize: hidden)
-        let ihCount = gateCount * inputSize, hhCount = gateCount * hidden, partialCount = ihCount + hhCount + gateCount
-        var partials = [Float](repeating: 0, count: blocks * partialCount)
-        input.withUnsafeBufferPointer { xBuffer in
-            hiddens.withUnsafeBufferPointer { hBuffer in
-                partials.withUnsafeMutableBufferPointer { partialsBuffer in
-                    let x = _SendablePointer(UnsafeMutablePointer(mutating: xBuffer.baseAddress!))
-                    let h = _SendablePointer(UnsafeMutablePointer(mutating: hBuffer.baseAddress!))
-                    let partial = _SendablePointer(partialsBuffer.baseAddress!)
-                    gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
-                                  weightHH: weights.weightHH, into: &dGates, blocks: blocks) { block, step, sequences, dGatesStep in
-                        let dwIH = partial.pointer + block * partialCount, dwHH = dwIH + ihCount, sums = dwHH + hhCount
-                        let firstRow = step * batch + sequences.lowerBound
-                        BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: sequences.count, alpha: 1,
-                                   a: dGatesStep, lda: gateCount, b: x.pointer + firstRow * inputSize, ldb: inputSize,
-                                   beta: 1, c: dwIH, ldc: inputSize)
-                        BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: sequences.count, alpha: 1,
-                                   a: dGatesStep, lda: gateCount, b: h.pointer + firstRow * hidden, ldb: hidden,
-                                   beta: 1, c: dwHH, ldc: hidden)
-                        for row in 0..<sequences.count {
-                            let source = dGatesStep + row * gateCount
-                            for column in 0..<gateCount { sums[column] += source[column] }
+        var columnSums = [Float](repeating: 0, count: gateCount)
+        input.withUnsafeBufferPointer { x in
+            hiddens.withUnsafeBufferPointer { h in
+                gradients.weightIH.withUnsafeMutableBufferPointer { dwIH in
+                    gradients.weightHH.withUnsafeMutableBufferPointer { dwHH in
+                        columnSums.withUnsafeMutableBufferPointer { sums in
+                            gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
+                                          weightHH: weights.weightHH, into: &dGates) { step, dGatesStep in
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: x.baseAddress! + step * batch * inputSize, ldb: inputSize,
+                                           beta: 1, c: dwIH.baseAddress!, ldc: inputSize)
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: h.baseAddress! + step * batch * hidden, ldb: hidden,
+                                           beta: 1, c: dwHH.baseAddress!, ldc: hidden)
+                                for row in 0..<batch {
+                                    let source = dGatesStep + row * gateCount
+                                    for column in 0..<gateCount { sums[column] += source[column] }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        partials.withUnsafeBufferPointer { partial in
-            for block in 0..<blocks {
-                let base = partial.baseAddress! + block * partialCount
-                gradients.weightIH.withUnsafeMutableBufferPointer { dw in
-                    for index in 0..<ihCount { dw[index] += base[index] }
-                }
-                gradients.weightHH.withUnsafeMutableBufferPointer { dw in
-                    for index in 0..<hhCount { dw[index] += base[ihCount + index] }
-                }
-                gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
-                    gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
-                        for column in 0..<gateCount {
-                            dbIH[column] += base[ihCount + hhCount + column]
-                            dbHH[column] += base[ihCount + hhCount + column]
-                        }
-                    }
+        gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
+            gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
+                for column in 0..<gateCount {
+                    dbIH[column] += columnSums[column]
+                    dbHH[column] += columnSums[column]
                 }
             }
         }
@@ -303,17 +262,12 @@ struct _LSTMLayerCache: Sendable {
         return dGates
     }
 
-    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed), with the
-    /// sequences split into `blocks` blocks walked in parallel (see `sequenceBlockCount`).
-    /// `stepDone` is called, from the block's thread, with each block, step, the block's sequences
-    /// and their `[count, 4H]` gate gradients as soon as they are final (steps in reverse order),
-    /// while they are still in cache.
+    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed). `stepDone`
+    /// is called with each step and its `[N, 4H]` gate gradients as soon as they are final (steps
+    /// in reverse order), while they are still in cache.
     func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor,
-                       into dGates: inout [Float], blocks: Int = 1,
-                       stepDone: @Sendable (_ block: Int, _ step: Int, _ sequences: Range<Int>, _ dGates: UnsafePointer<Float>) -> Void
-                           = { _, _, _, _ in }) {
+                       into dGates: inout [Float], stepDone: (_ step: Int, _ dGates: UnsafePointer<Float>) -> Void = { _, _ in }) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
-        let steps = steps, batch = batch, lengths = lengths
         if dGates.count != rows * gateCount {
             dGates = [Float](repeating: 0, count: rows * gateCount)
         } else if lengths.contains(where: { $0 < steps }) {
@@ -326,75 +280,57 @@ struct _LSTMLayerCache: Sendable {
         let fullSteps = lengths.min() ?? 0  // steps where every sequence is active
 
         dGates.withUnsafeMutableBufferPointer { dGatesBuffer in
-            dHidden.withUnsafeMutableBufferPointer { dhBuffer in
-                dCell.withUnsafeMutableBufferPointer { dcBuffer in
-                    dPreviousHidden.withUnsafeMutableBufferPointer { dhPreviousBuffer in
+            let dGatesPointer = dGatesBuffer.baseAddress!
+            dHidden.withUnsafeMutableBufferPointer { dh in
+                dCell.withUnsafeMutableBufferPointer { dc in
+                    dPreviousHidden.withUnsafeMutableBufferPointer { dhPrevious in
                         gates.withUnsafeBufferPointer { gatesBuffer in
                             cells.withUnsafeBufferPointer { cellsBuffer in
                                 tanhCells.withUnsafeBufferPointer { tanhBuffer in
-                                    weightHH.withUnsafeBufferPointer { whhBuffer in
-                                        let dGatesPointer = _SendablePointer(dGatesBuffer.baseAddress!)
-                                        let dh = _SendablePointer(dhBuffer.baseAddress!), dc = _SendablePointer(dcBuffer.baseAddress!)
-                                        let dhPrevious = _SendablePointer(dhPreviousBuffer.baseAddress!)
-                                        let gatesPointer = _SendablePointer(UnsafeMutablePointer(mutating: gatesBuffer.baseAddress!))
-                                        let cellsPointer = _SendablePointer(UnsafeMutablePointer(mutating: cellsBuffer.baseAddress!))
-                                        let tanhPointer = _SendablePointer(UnsafeMutablePointer(mutating: tanhBuffer.baseAddress!))
-                                        let whh = _SendablePointer(UnsafeMutablePointer(mutating: whhBuffer.baseAddress!))
-                                        withoutActuallyEscaping(stepDone) { stepDone in
-                                        let walkBlock: @Sendable (Int) -> Void = { block in
-                                            let lower = batch * block / blocks, upper = batch * (block + 1) / blocks, count = upper - lower
-                                            for step in stride(from: steps - 1, through: 0, by: -1) {
-                                                let stepRow = step * batch
-                                                if let dOutputs, step < fullSteps {
-                                                    dOutputs.withUnsafeBufferPointer { dy in
-                                                        BLAS.saxpy(count: count * hidden, alpha: 1, x: dy.baseAddress! + (stepRow + lower) * hidden,
-                                                                   y: dh.pointer + lower * hidden)
-                                                    }
+                                    weightHH.withUnsafeBufferPointer { whh in
+                                        for step in stride(from: steps - 1, through: 0, by: -1) {
+                                            let stepRow = step * batch
+                                            if let dOutputs, step < fullSteps {
+                                                dOutputs.withUnsafeBufferPointer { dy in
+                                                    BLAS.saxpy(count: batch * hidden, alpha: 1, x: dy.baseAddress! + stepRow * hidden, y: dh.baseAddress!)
                                                 }
-                                                for sequence in lower..<upper where step < lengths[sequence] {
-                                                    let offset = sequence * hidden
-                                                    if let dOutputs, step >= fullSteps {
-                                                        dOutputs.withUnsafeBufferPointer { dy in
-                                                            BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
-                                                                       y: dh.pointer + offset)
-                                                        }
-                                                    }
-                                                    _LSTMKernels.cellBackward(
-                                                        gates: gatesPointer.pointer + (stepRow + sequence) * gateCount,
-                                                        previousCell: cellsPointer.pointer + stepRow * hidden + offset,
-                                                        tanhCell: tanhPointer.pointer + stepRow * hidden + offset,
-                                                        dHidden: dh.pointer + offset, dCell: dc.pointer + offset,
-                                                        dGates: dGatesPointer.pointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
-                                                }
-                                                // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
-                                                let stepGates = dGatesPointer.pointer + (stepRow + lower) * gateCount
-                                                if count == 1 {
-                                                    if step < lengths[lower] {
-                                                        BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
-                                                                   a: whh.pointer, lda: hidden, x: stepGates,
-                                                                   beta: 0, y: dh.pointer + lower * hidden)
-                                                    }
-                                                } else if step < fullSteps {
-                                                    BLAS.sgemm(transposeA: false, transposeB: false, m: count, n: hidden, k: gateCount, alpha: 1,
-                                                               a: stepGates, lda: gateCount, b: whh.pointer, ldb: hidden,
-                                                               beta: 0, c: dh.pointer + lower * hidden, ldc: hidden)
-                                                } else {
-                                                    BLAS.sgemm(transposeA: false, transposeB: false, m: count, n: hidden, k: gateCount, alpha: 1,
-                                                               a: stepGates, lda: gateCount, b: whh.pointer, ldb: hidden,
-                                                               beta: 0, c: dhPrevious.pointer + lower * hidden, ldc: hidden)
-                                                    for sequence in lower..<upper where step < lengths[sequence] {
-                                                        let offset = sequence * hidden
-                                                        (dh.pointer + offset).update(from: dhPrevious.pointer + offset, count: hidden)
-                                                    }
-                                                }
-                                                stepDone(block, step, lower..<upper, UnsafePointer(stepGates))
                                             }
-                                        }
-                                        if blocks > 1 {
-                                            DispatchQueue.concurrentPerform(iterations: blocks, execute: walkBlock)
-                                        } else {
-                                            walkBlock(0)
-                                        }
+                                            for sequence in 0..<batch where step < lengths[sequence] {
+                                                let offset = sequence * hidden
+                                                if let dOutputs, step >= fullSteps {
+                                                    dOutputs.withUnsafeBufferPointer { dy in
+                                                        BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
+                                                                   y: dh.baseAddress! + offset)
+                                                    }
+                                                }
+                                                _LSTMKernels.cellBackward(
+                                                    gates: gatesBuffer.baseAddress! + (stepRow + sequence) * gateCount,
+                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden + offset,
+                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden + offset,
+                                                    dHidden: dh.baseAddress! + offset, dCell: dc.baseAddress! + offset,
+                                                    dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
+                                            }
+                                            // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
+                                            if batch == 1 {
+                                                if step < lengths[0] {
+                                                    BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
+                                                               a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
+                                                               beta: 0, y: dh.baseAddress!)
+                                                }
+                                            } else if step < fullSteps {
+                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                           beta: 0, c: dh.baseAddress!, ldc: hidden)
+                                            } else {
+                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                           beta: 0, c: dhPrevious.baseAddress!, ldc: hidden)
+                                                for sequence in 0..<batch where step < lengths[sequence] {
+                                                    let offset = sequence * hidden
+                                                    (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
+                                                }
+                                            }
+                                            stepDone(step, UnsafePointer(dGatesPointer + stepRow * gateCount))
                                         }
                                     }
                                 }
