@@ -16,8 +16,10 @@ import TensorCore
 /// `l.bias_ih` `[4H]`, `l.bias_hh` `[4H]` (prefixed by the owner, e.g. `lstm.0.weight_ih`).
 ///
 /// Training is full backpropagation through time: `forward` caches gates, cells and hidden
-/// states; `backward` walks the steps in reverse and accumulates weight gradients with one
-/// `sgemm` per weight over all steps. The input projection of all steps is one `sgemm` too.
+/// states (in buffers that the next `forward` refills in place); `backward` walks the steps in
+/// reverse and accumulates weight gradients step by step, one `sgemm` per weight while the
+/// step's gate gradients are in cache. The input projection of all steps is one `sgemm`.
+/// `accumulateGradients` is `backward` without the input gradient.
 public struct LSTM: Layer, Sendable {
     /// One layer's weights (or their gradients), PyTorch layout.
     public struct Weights: Sendable, Equatable {
