@@ -91,7 +91,7 @@ enum LSTMSuite {
                     let predictions = try model.head.forward(try output.outputs.reshaped(to: [steps * trainingBatch, hiddenSize]))
                     let loss = try MeanSquaredError.loss(predictions: predictions, targets: targets)
                     let dHidden = try model.head.backward(loss.gradient)
-                    _ = try model.lstm.backward(try dHidden.reshaped(to: [steps, trainingBatch, hiddenSize]))
+                    try model.lstm.accumulateGradients(try dHidden.reshaped(to: [steps, trainingBatch, hiddenSize]))
                     adam.update(&model)
                     lastLoss = loss.value
                 } catch {

@@ -42,6 +42,32 @@ import TensorCore
         }
     }
 
+    /// Training steps refill the caches of the previous forward in place: after passes of other
+    /// shapes and lengths, a pass gives bit-identical outputs and gradients to a fresh network,
+    /// and `accumulateGradients` the same gradients as `backward`.
+    @Test func reusedCachesMatchAFreshNetworkAndAccumulateGradientsMatchesBackward() throws {
+        var generator = SeededGenerator(seed: 50)
+        let fresh = LSTM(inputSize: 2, hiddenSize: 3, layerCount: 2, using: &generator)
+        var reused = fresh
+        for (steps, batch, lengths) in [(6, 3, [6, 4, 2]), (4, 2, [4, 4]), (6, 3, [1, 6, 3])] {
+            _ = try reused.forward(GradientCheck.random([steps, batch, 2], seed: UInt64(60 + steps)), lengths: lengths)
+            _ = try reused.backward(GradientCheck.random([steps, batch, 3], seed: UInt64(70 + steps)))
+        }
+        reused.zeroGradients()
+        var reference = fresh, accumulated = fresh
+        let input = GradientCheck.random([6, 3, 2], seed: 80), dOut = GradientCheck.random([6, 3, 3], seed: 81)
+        let reusedOutput = try reused.forward(input, lengths: [6, 4, 2])
+        let referenceOutput = try reference.forward(input, lengths: [6, 4, 2])
+        #expect(reusedOutput.outputs == referenceOutput.outputs)
+        #expect(reusedOutput.finalHidden == referenceOutput.finalHidden && reusedOutput.finalCell == referenceOutput.finalCell)
+        #expect(try reused.backward(dOut) == reference.backward(dOut))
+        #expect(reused.layerGradients == reference.layerGradients)
+        _ = try accumulated.forward(input, lengths: [6, 4, 2])
+        try accumulated.accumulateGradients(dOut)
+        #expect(accumulated.layerGradients == reference.layerGradients)
+        #expect(reference.layerGradients[0].weightIH.scalars.contains { $0 != 0 })
+    }
+
     @Test func paddedStepsCarryTheStateAndOutputZero() throws {
         var generator = SeededGenerator(seed: 40)
         let lstm = LSTM(inputSize: 2, hiddenSize: 4, using: &generator)

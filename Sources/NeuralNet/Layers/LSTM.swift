@@ -16,8 +16,10 @@ import TensorCore
 /// `l.bias_ih` `[4H]`, `l.bias_hh` `[4H]` (prefixed by the owner, e.g. `lstm.0.weight_ih`).
 ///
 /// Training is full backpropagation through time: `forward` caches gates, cells and hidden
-/// states; `backward` walks the steps in reverse and accumulates weight gradients with one
-/// `sgemm` per weight over all steps. The input projection of all steps is one `sgemm` too.
+/// states (in buffers that the next `forward` refills in place); `backward` walks the steps in
+/// reverse and accumulates weight gradients step by step, one `sgemm` per weight while the
+/// step's gate gradients are in cache. The input projection of all steps is one `sgemm`.
+/// `accumulateGradients` is `backward` without the input gradient.
 public struct LSTM: Layer, Sendable {
     /// One layer's weights (or their gradients), PyTorch layout.
     public struct Weights: Sendable, Equatable {
@@ -110,6 +112,7 @@ public struct LSTM: Layer, Sendable {
     /// - Throws: `NeuralNetError.shapeMismatch` / `.invalidLength` for bad shapes or lengths.
     public func callAsFunction(_ input: Tensor, lengths: [Int]? = nil) throws -> Output {
         var copy = self
+        copy.caches = []  // fresh buffers: writing into shared ones would copy them first
         return try copy.forward(input, lengths: lengths)
     }
 
@@ -127,20 +130,28 @@ public struct LSTM: Layer, Sendable {
             throw NeuralNetError.invalidLength(operation: "LSTM.forward", sequence: sequence, length: length, maximum: steps)
         }
         cachedLengths = lengths
-        caches = []
+        if caches.count != layers.count { caches = [] }
         var layerInput = input.scalars
         var finalHidden = [Float](repeating: 0, count: layers.count * batch * hidden)
         var finalCell = finalHidden
         for layer in layers.indices {
-            let cache = _LSTMLayerCache(input: layerInput, weights: layers[layer], steps: steps, batch: batch,
-                                        hiddenSize: hidden, lengths: lengths)
-            let base = layer * batch * hidden
-            for index in 0..<(batch * hidden) {
-                finalHidden[base + index] = cache.hiddens[steps * batch * hidden + index]
-                finalCell[base + index] = cache.cells[steps * batch * hidden + index]
+            // The caches of the last forward are refilled in place (same buffers when the shape is unchanged).
+            if layer < caches.count {
+                caches[layer].forward(input: layerInput, weights: layers[layer], steps: steps, batch: batch, lengths: lengths)
+            } else {
+                caches.append(_LSTMLayerCache(input: layerInput, weights: layers[layer], steps: steps, batch: batch,
+                                              hiddenSize: hidden, lengths: lengths))
             }
-            layerInput = cache.outputs
-            caches.append(cache)
+            let base = layer * batch * hidden
+            caches[layer].hiddens.withUnsafeBufferPointer { h in
+                caches[layer].cells.withUnsafeBufferPointer { c in
+                    for index in 0..<(batch * hidden) {
+                        finalHidden[base + index] = h[steps * batch * hidden + index]
+                        finalCell[base + index] = c[steps * batch * hidden + index]
+                    }
+                }
+            }
+            layerInput = caches[layer].outputs
         }
         return Output(outputs: Tensor(uncheckedShape: [steps, batch, hidden], scalars: layerInput),
                       finalHidden: Tensor(uncheckedShape: [layers.count, batch, hidden], scalars: finalHidden),
@@ -157,6 +168,23 @@ public struct LSTM: Layer, Sendable {
     ///   - dFinalCell: gradient w.r.t. `Output.finalCell`, `[L, N, H]`, if the loss uses it.
     /// - Throws: `NeuralNetError.shapeMismatch` for shapes that do not match the last forward.
     public mutating func backward(_ dOutputs: Tensor, dFinalHidden: Tensor? = nil, dFinalCell: Tensor? = nil) throws -> Tensor {
+        let dInput = try backpropagate(dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell, needsInputGradient: true)!
+        return Tensor(uncheckedShape: [dOutputs.shape[0], dOutputs.shape[1], inputSize], scalars: dInput)
+    }
+
+    /// `backward` without `dInput`: accumulates into `layerGradients` only, and skips the
+    /// first layer's `dG · W_ih` product. For an LSTM fed with data (no gradient w.r.t. the input
+    /// wanted, as PyTorch skips it for inputs without `requires_grad`).
+    /// - Parameters: as for `backward`.
+    /// - Throws: `NeuralNetError.shapeMismatch` for shapes that do not match the last forward.
+    public mutating func accumulateGradients(_ dOutputs: Tensor, dFinalHidden: Tensor? = nil, dFinalCell: Tensor? = nil) throws {
+        _ = try backpropagate(dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell, needsInputGradient: false)
+    }
+
+    /// Shared body of `backward` and `accumulateGradients`: `dInput` as `[T·N·inputSize]`
+    /// scalars, or `nil` when not `needsInputGradient`.
+    private mutating func backpropagate(_ dOutputs: Tensor, dFinalHidden: Tensor?, dFinalCell: Tensor?,
+                                        needsInputGradient: Bool) throws -> [Float]? {
         guard let top = caches.last else {
             throw NeuralNetError.shapeMismatch(operation: "LSTM.backward (no forward cached)", expected: [], found: dOutputs.shape)
         }
@@ -169,14 +197,15 @@ public struct LSTM: Layer, Sendable {
                 throw NeuralNetError.shapeMismatch(operation: "LSTM.backward (\(name))", expected: [layers.count, batch, hidden], found: tensor.shape)
             }
         }
-        var dLayerOutput = dOutputs.scalars
+        var dLayerOutput: [Float]? = dOutputs.scalars
         let stateCount = batch * hidden
         for layer in layers.indices.reversed() {
             let dHidden = dFinalHidden.map { Array($0.scalars[(layer * stateCount)..<((layer + 1) * stateCount)]) }
             let dCell = dFinalCell.map { Array($0.scalars[(layer * stateCount)..<((layer + 1) * stateCount)]) }
-            dLayerOutput = caches[layer].backward(dOutputs: dLayerOutput, dFinalHidden: dHidden, dFinalCell: dCell,
-                                                  weights: layers[layer], gradients: &layerGradients[layer])
+            dLayerOutput = caches[layer].backward(dOutputs: dLayerOutput!, dFinalHidden: dHidden, dFinalCell: dCell,
+                                                  weights: layers[layer], gradients: &layerGradients[layer],
+                                                  needsInputGradient: layer > 0 || needsInputGradient)
         }
-        return Tensor(uncheckedShape: [steps, batch, inputSize], scalars: dLayerOutput)
+        return dLayerOutput
     }
 }

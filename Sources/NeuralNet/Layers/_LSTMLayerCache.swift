@@ -17,6 +17,8 @@ struct _LSTMLayerCache: Sendable {
     var hiddens: [Float]
     var tanhCells: [Float]
     var outputs: [Float]
+    /// `[T·N, 4H]` gate gradients of the last `backward`, kept to reuse the buffer.
+    var dGates: [Float] = []
 
     /// Runs the forward pass of one layer from a zero state.
     init(input: [Float], weights: LSTM.Weights, steps: Int, batch: Int, hiddenSize: Int, lengths: [Int]) {
@@ -27,26 +29,55 @@ struct _LSTMLayerCache: Sendable {
 
     /// `b_ih + b_hh + W_ih · x` for each of the `rows` input rows: `[rows, 4H]`, one sgemm.
     static func preactivations(input: [Float], weights: LSTM.Weights, rows: Int) -> [Float] {
-        let inputSize = weights.weightIH.shape[1], gateCount = weights.weightIH.shape[0]
-        var preactivations = [Float](repeating: 0, count: rows * gateCount)
+        var preactivations = [Float](repeating: 0, count: rows * weights.weightIH.shape[0])
         guard rows > 0 else { return preactivations }
-        preactivations.withUnsafeMutableBufferPointer { gatesBuffer in
-            let gatesPointer = gatesBuffer.baseAddress!
-            weights.biasIH.withUnsafeBufferPointer { biasIH in
-                weights.biasHH.withUnsafeBufferPointer { biasHH in
-                    for column in 0..<gateCount { gatesPointer[column] = biasIH[column] + biasHH[column] }
-                }
+        input.withUnsafeBufferPointer { x in
+            preactivations.withUnsafeMutableBufferPointer { writePreactivations(input: x.baseAddress!, weights: weights, rows: rows, into: $0.baseAddress!) }
+        }
+        return preactivations
+    }
+
+    /// `preactivations` into `gates` (`[rows, 4H]`, overwritten); `rows` must be positive.
+    static func writePreactivations(input: UnsafePointer<Float>, weights: LSTM.Weights, rows: Int, into gates: UnsafeMutablePointer<Float>) {
+        let inputSize = weights.weightIH.shape[1], gateCount = weights.weightIH.shape[0]
+        weights.biasIH.withUnsafeBufferPointer { biasIH in
+            weights.biasHH.withUnsafeBufferPointer { biasHH in
+                for column in 0..<gateCount { gates[column] = biasIH[column] + biasHH[column] }
             }
-            for row in 1..<rows { (gatesPointer + row * gateCount).update(from: gatesPointer, count: gateCount) }
+        }
+        for row in 1..<rows { (gates + row * gateCount).update(from: gates, count: gateCount) }
+        weights.weightIH.withUnsafeBufferPointer { w in
+            BLAS.sgemm(transposeA: false, transposeB: true, m: rows, n: gateCount, k: inputSize, alpha: 1,
+                       a: input, lda: inputSize, b: w.baseAddress!, ldb: inputSize,
+                       beta: 1, c: gates, ldc: gateCount)
+        }
+    }
+
+    /// Training forward pass again (as `init(input:weights:steps:batch:hiddenSize:lengths:)`),
+    /// reusing this cache's buffers when the shape is unchanged, so that repeated training steps
+    /// do not allocate and page-fault megabytes each time. `outputs` is always a fresh array
+    /// (callers keep it as their output tensor).
+    mutating func forward(input: [Float], weights: LSTM.Weights, steps: Int, batch: Int, lengths: [Int]) {
+        let hidden = hiddenSize, rows = steps * batch
+        if self.steps != steps || self.batch != batch || gates.count != rows * 4 * hidden {
+            self.steps = steps
+            self.batch = batch
+            gates = [Float](repeating: 0, count: rows * 4 * hidden)
+            cells = [Float](repeating: 0, count: (steps + 1) * batch * hidden)
+            hiddens = [Float](repeating: 0, count: (steps + 1) * batch * hidden)
+            tanhCells = [Float](repeating: 0, count: rows * hidden)
+        }
+        self.lengths = lengths
+        self.input = input
+        outputs = [Float](repeating: 0, count: rows * hidden)
+        if rows > 0 {
             input.withUnsafeBufferPointer { x in
-                weights.weightIH.withUnsafeBufferPointer { w in
-                    BLAS.sgemm(transposeA: false, transposeB: true, m: rows, n: gateCount, k: inputSize, alpha: 1,
-                               a: x.baseAddress!, lda: inputSize, b: w.baseAddress!, ldb: inputSize,
-                               beta: 1, c: gatesPointer, ldc: gateCount)
+                gates.withUnsafeMutableBufferPointer {
+                    _LSTMLayerCache.writePreactivations(input: x.baseAddress!, weights: weights, rows: rows, into: $0.baseAddress!)
                 }
             }
         }
-        return preactivations
+        recur(weightHH: weights.weightHH, initialHidden: nil, initialCell: nil)
     }
 
     /// Runs the recurrence of one layer over precomputed input projections.
@@ -66,9 +97,9 @@ struct _LSTMLayerCache: Sendable {
         self.input = input
         gates = preactivations
         cells = [Float](repeating: 0, count: (steps + 1) * batch * hiddenSize)
-        hiddens = cells
+        hiddens = [Float](repeating: 0, count: (steps + 1) * batch * hiddenSize)
         tanhCells = [Float](repeating: 0, count: rows * hiddenSize)
-        outputs = tanhCells
+        outputs = [Float](repeating: 0, count: rows * hiddenSize)
         recur(weightHH: weightHH, initialHidden: initialHidden, initialCell: initialCell)
     }
 
@@ -157,41 +188,52 @@ struct _LSTMLayerCache: Sendable {
     }
 
     /// Backpropagation through time for this layer. Accumulates into `gradients` and returns
-    /// the gradient w.r.t. this layer's input, `[T·N, I]`.
-    func backward(dOutputs: [Float], dFinalHidden: [Float]?, dFinalCell: [Float]?,
-                  weights: LSTM.Weights, gradients: inout LSTM.Weights) -> [Float] {
+    /// the gradient w.r.t. this layer's input, `[T·N, I]` (`nil` when `needsInputGradient` is
+    /// `false`: the first layer of a network whose input is data).
+    mutating func backward(dOutputs: [Float], dFinalHidden: [Float]?, dFinalCell: [Float]?,
+                           weights: LSTM.Weights, gradients: inout LSTM.Weights, needsInputGradient: Bool = true) -> [Float]? {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
-        guard rows > 0 else { return [Float](repeating: 0, count: rows * inputSize) }
-        var dGates = gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
-                                   weightHH: weights.weightHH)
-        dGates.withUnsafeMutableBufferPointer { dGatesBuffer in
-            let dGatesPointer = dGatesBuffer.baseAddress!
-            // Weight gradients over all steps at once (masked rows of dG are zero).
-            input.withUnsafeBufferPointer { x in
-                gradients.weightIH.withUnsafeMutableBufferPointer { dw in
-                    BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: rows, alpha: 1,
-                               a: dGatesPointer, lda: gateCount, b: x.baseAddress!, ldb: inputSize,
-                               beta: 1, c: dw.baseAddress!, ldc: inputSize)
-                }
-            }
+        guard rows > 0 else { return needsInputGradient ? [Float](repeating: 0, count: rows * inputSize) : nil }
+        var dGates = self.dGates
+        self.dGates = []
+        // Weight gradients step by step, while each step's dG is in cache (one long-K sgemm over
+        // all steps measured slower): dW_ih += dG_tᵀ · x_t, dW_hh += dG_tᵀ · h_{t-1} (masked rows
+        // are zero); both biases get Σ dG, summed once into `columnSums`.
+        let inputSize = inputSize, batch = batch
+        var columnSums = [Float](repeating: 0, count: gateCount)
+        input.withUnsafeBufferPointer { x in
             hiddens.withUnsafeBufferPointer { h in
-                gradients.weightHH.withUnsafeMutableBufferPointer { dw in
-                    BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: rows, alpha: 1,
-                               a: dGatesPointer, lda: gateCount, b: h.baseAddress!, ldb: hidden,
-                               beta: 1, c: dw.baseAddress!, ldc: hidden)
-                }
-            }
-            gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
-                gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
-                    for row in 0..<rows {
-                        let source = dGatesPointer + row * gateCount
-                        BLAS.saxpy(count: gateCount, alpha: 1, x: source, y: dbIH.baseAddress!)
-                        BLAS.saxpy(count: gateCount, alpha: 1, x: source, y: dbHH.baseAddress!)
+                gradients.weightIH.withUnsafeMutableBufferPointer { dwIH in
+                    gradients.weightHH.withUnsafeMutableBufferPointer { dwHH in
+                        columnSums.withUnsafeMutableBufferPointer { sums in
+                            gateGradients(dOutputs: dOutputs, dFinalHidden: dFinalHidden, dFinalCell: dFinalCell,
+                                          weightHH: weights.weightHH, into: &dGates) { step, dGatesStep in
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: inputSize, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: x.baseAddress! + step * batch * inputSize, ldb: inputSize,
+                                           beta: 1, c: dwIH.baseAddress!, ldc: inputSize)
+                                BLAS.sgemm(transposeA: true, transposeB: false, m: gateCount, n: hidden, k: batch, alpha: 1,
+                                           a: dGatesStep, lda: gateCount, b: h.baseAddress! + step * batch * hidden, ldb: hidden,
+                                           beta: 1, c: dwHH.baseAddress!, ldc: hidden)
+                                for row in 0..<batch {
+                                    let source = dGatesStep + row * gateCount
+                                    for column in 0..<gateCount { sums[column] += source[column] }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        return inputGradient(dGates: dGates, weightIH: weights.weightIH)
+        gradients.biasIH.withUnsafeMutableBufferPointer { dbIH in
+            gradients.biasHH.withUnsafeMutableBufferPointer { dbHH in
+                for column in 0..<gateCount {
+                    dbIH[column] += columnSums[column]
+                    dbHH[column] += columnSums[column]
+                }
+            }
+        }
+        defer { self.dGates = dGates }
+        return needsInputGradient ? inputGradient(dGates: dGates, weightIH: weights.weightIH) : nil
     }
 
     /// `dX = dG · W_ih`, `[T·N, I]`, for gate gradients `dG` `[T·N, 4H]` of this layer.
@@ -220,9 +262,11 @@ struct _LSTMLayerCache: Sendable {
         return dGates
     }
 
-    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed).
+    /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed). `stepDone`
+    /// is called with each step and its `[N, 4H]` gate gradients as soon as they are final (steps
+    /// in reverse order), while they are still in cache.
     func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor,
-                       into dGates: inout [Float]) {
+                       into dGates: inout [Float], stepDone: (_ step: Int, _ dGates: UnsafePointer<Float>) -> Void = { _, _ in }) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
         if dGates.count != rows * gateCount {
             dGates = [Float](repeating: 0, count: rows * gateCount)
@@ -233,6 +277,7 @@ struct _LSTMLayerCache: Sendable {
         var dHidden = dFinalHidden ?? [Float](repeating: 0, count: batch * hidden)
         var dCell = dFinalCell ?? [Float](repeating: 0, count: batch * hidden)
         var dPreviousHidden = [Float](repeating: 0, count: batch * hidden)
+        let fullSteps = lengths.min() ?? 0  // steps where every sequence is active
 
         dGates.withUnsafeMutableBufferPointer { dGatesBuffer in
             let dGatesPointer = dGatesBuffer.baseAddress!
@@ -245,9 +290,14 @@ struct _LSTMLayerCache: Sendable {
                                     weightHH.withUnsafeBufferPointer { whh in
                                         for step in stride(from: steps - 1, through: 0, by: -1) {
                                             let stepRow = step * batch
+                                            if let dOutputs, step < fullSteps {
+                                                dOutputs.withUnsafeBufferPointer { dy in
+                                                    BLAS.saxpy(count: batch * hidden, alpha: 1, x: dy.baseAddress! + stepRow * hidden, y: dh.baseAddress!)
+                                                }
+                                            }
                                             for sequence in 0..<batch where step < lengths[sequence] {
                                                 let offset = sequence * hidden
-                                                if let dOutputs {
+                                                if let dOutputs, step >= fullSteps {
                                                     dOutputs.withUnsafeBufferPointer { dy in
                                                         BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
                                                                    y: dh.baseAddress! + offset)
@@ -267,6 +317,10 @@ struct _LSTMLayerCache: Sendable {
                                                                a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
                                                                beta: 0, y: dh.baseAddress!)
                                                 }
+                                            } else if step < fullSteps {
+                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                           beta: 0, c: dh.baseAddress!, ldc: hidden)
                                             } else {
                                                 BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
                                                            a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
@@ -276,6 +330,7 @@ struct _LSTMLayerCache: Sendable {
                                                     (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
                                                 }
                                             }
+                                            stepDone(step, UnsafePointer(dGatesPointer + stepRow * gateCount))
                                         }
                                     }
                                 }
