@@ -26,7 +26,7 @@ import TensorCore
         ModelHeader(kind: "empty"),
         ModelHeader(kind: "ünïcode ✓ 😀", createdBy: "tab\tquote\"backslash\\slash/newline\n\u{1}",
                     features: [FeatureSpec(name: "a", scaling: .minMax(minimum: -.infinity, maximum: .infinity))],
-                    metrics: ["nan": .nan, "negative zero": -0.0, "tiny": 4.9e-324, "huge": 1.7976931348623157e308,
+                    metrics: ["nan": .nan, "negative zero": -0.0, "tiny": .leastNonzeroMagnitude, "huge": 1.7976931348623157e308,
                               "third": 1.0 / 3.0, "integer": 123_456_789_012],
                     properties: ["json": "{\"layers\":[1,2]}", "": "empty key"]),
     ]

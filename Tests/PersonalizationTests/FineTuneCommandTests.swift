@@ -13,9 +13,13 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
+    /// Thrown when the `odml` binary is not beside the test executable.
+    struct MissingBinary: Error {}
+
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
-        process.executableURL = try #require(odml)
+        guard let executable = odml else { throw MissingBinary() }
+        process.executableURL = executable
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
