@@ -48,42 +48,14 @@ private func reference() throws -> GeneratedReference {
     return try JSONDecoder().decode(GeneratedReference.self, from: Data(contentsOf: url))
 }
 
-/// LightGBM's hyper-parameters from the script (100 trees, 31 leaves, 255 bins + NaN bin).
-private func parameters(_ objective: ObjectiveKind, rounds: Int) -> GradientBoostingParameters {
-    var p = GradientBoostingParameters()
-    p.objective = objective
-    p.iterationCount = rounds
-    p.maximumLeafCount = 31
-    p.learningRate = 0.1
-    p.minimumDataInLeaf = 20
-    p.minimumSumHessian = 1e-3
-    p.maximumBinCount = 256
-    return p
-}
-
-/// The area under the ROC curve (ties share their average rank).
-private func areaUnderCurve(scores: [Double], positives: [Bool]) -> Double {
-    let order = scores.indices.sorted { scores[$0] < scores[$1] }
-    var rankSumPositive = 0.0, index = 0
-    while index < order.count {
-        var end = index
-        while end + 1 < order.count && scores[order[end + 1]] == scores[order[index]] { end += 1 }
-        let averageRank = Double(index + end) / 2 + 1
-        for i in index...end where positives[order[i]] { rankSumPositive += averageRank }
-        index = end + 1
-    }
-    let positiveCount = Double(positives.filter { $0 }.count), negativeCount = Double(positives.count) - positiveCount
-    return (rankSumPositive - positiveCount * (positiveCount + 1) / 2) / (positiveCount * negativeCount)
-}
-
 @Test func binaryAUCWithin0_002OfLightGBMOnGeneratedData() throws {
     let reference = try reference()
     let half = reference.generated_rows / 2
     let (train, trainScores) = try GeneratedData.rows(0..<half)
     let (test, testScores) = try GeneratedData.rows(half..<reference.generated_rows)
     let model = try GradientBoosting.train(features: train, labels: trainScores.map { $0 > 0 ? 1 : 0 },
-                                           parameters: parameters(.binaryLogLoss, rounds: reference.rounds))
-    let auc = areaUnderCurve(scores: model.predict(test), positives: testScores.map { $0 > 0 })
+                                           parameters: lightGBMParameters(.binaryLogLoss, rounds: reference.rounds))
+    let auc = areaUnderCurve(scores: model.predict(test), labels: testScores.map { $0 > 0 ? 1 : 0 })
     #expect(abs(auc - reference.generated_auc) <= 0.002, "ours \(auc) vs LightGBM \(reference.generated_auc)")
 }
 
@@ -93,7 +65,7 @@ private func areaUnderCurve(scores: [Double], positives: [Bool]) -> Double {
     let (train, trainScores) = try GeneratedData.rows(0..<half)
     let (test, testScores) = try GeneratedData.rows(half..<reference.generated_rows)
     let model = try GradientBoosting.train(features: train, labels: trainScores.map { Float($0) },
-                                           parameters: parameters(.squaredError, rounds: reference.rounds))
+                                           parameters: lightGBMParameters(.squaredError, rounds: reference.rounds))
     let predictions = model.predict(test)
     let mse = zip(predictions, testScores).reduce(0.0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) } / Double(predictions.count)
     let rmse = mse.squareRoot()

@@ -45,7 +45,7 @@ private func fixture<T: Decodable>(_ name: String, as type: T.Type) throws -> T 
 }
 
 /// The hyper-parameters the script gives LightGBM.
-private func lightGBMParameters(_ objective: ObjectiveKind, rounds: Int) -> GradientBoostingParameters {
+func lightGBMParameters(_ objective: ObjectiveKind, rounds: Int) -> GradientBoostingParameters {
     var p = GradientBoostingParameters()
     p.objective = objective
     p.iterationCount = rounds
@@ -57,7 +57,8 @@ private func lightGBMParameters(_ objective: ObjectiveKind, rounds: Int) -> Grad
     return p
 }
 
-private func areaUnderCurve(scores: [Double], labels: [Float]) -> Double {
+/// The area under the ROC curve of `scores` for 0/1 `labels` (ties share their average rank).
+func areaUnderCurve(scores: [Double], labels: [Float]) -> Double {
     let order = scores.indices.sorted { scores[$0] < scores[$1] }
     var rankSumPositive = 0.0, index = 0
     while index < order.count {
