@@ -4,7 +4,7 @@ import PackageDescription
 // MARK: - Public API
 let publicTargets: [Target] = [
     .target(name: "TensorCore", dependencies: ["CBLAS"]),
-    .target(name: "NeuralNet", dependencies: ["TensorCore"]),
+    .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
     .target(name: "Explanations", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees"],
@@ -42,6 +42,7 @@ let implementationTargets: [Target] = [
                    providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]),
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
     .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
+    .target(name: "CNeuralNetKernels"),    // NeuralNet's CPU-specific kernels (C intrinsics)
     .executableTarget(name: "odml-bench", dependencies: [
         "OnDeviceML", "CBLAS",
     ], path: "Benchmarks/odml-bench"),

@@ -59,7 +59,15 @@ extension LSTM {
 
     /// One streaming step: feeds today's `input` (`inputSize` values) and advances `state`.
     /// The last layer's new hidden state is `state.withOutput`. Allocates nothing.
+    ///
+    /// On x86-64 CPUs with AVX2 and FMA each layer's step is one call of a fused C kernel
+    /// (`CNeuralNetKernels`); elsewhere one `sgemv` and the SIMD cell update.
     public func step(_ input: UnsafePointer<Float>, state: inout StreamingState) {
+        step(input, state: &state, usesFusedKernel: _LSTMFusedKernel.isAvailable)
+    }
+
+    /// `step(_:state:)` on the fused kernel (requires `_LSTMFusedKernel.isAvailable`) or on BLAS.
+    func step(_ input: UnsafePointer<Float>, state: inout StreamingState, usesFusedKernel: Bool) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize
         state.gates.withUnsafeMutableBufferPointer { gatesBuffer in
             state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
@@ -73,6 +81,14 @@ extension LSTM {
                                     let layerCell = cellBuffer.baseAddress! + layer * hidden
                                     let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
                                     let layerInputSize = layer == 0 ? inputSize : hidden
+                                    if usesFusedKernel {
+                                        _LSTMFusedKernel.layerInference(
+                                            input: layerInput, steps: 1, inputSize: layerInputSize, hiddenSize: hidden,
+                                            weights: transposed.baseAddress! + state.transposedOffsets[layer],
+                                            bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
+                                            gates: gates, outputs: nil)
+                                        continue
+                                    }
                                     // gates = b + [W_ih W_hh] · [x_t; h_{t-1}], one sgemv over the stacked transpose.
                                     stacked.update(from: layerInput, count: layerInputSize)
                                     (stacked + layerInputSize).update(from: layerHidden, count: hidden)
@@ -92,12 +108,22 @@ extension LSTM {
     }
 
     /// Batch-1 inference over `steps` consecutive inputs (`[steps, inputSize]`, row-major),
-    /// continuing from `state`. Layer by layer, the input projection of all steps is one
-    /// `sgemm`; the recurrence then runs step by step. Writes the last layer's hidden state of
-    /// every step into `outputs` (`[steps, H]`) when given. Allocates nothing once `state` has
-    /// seen a run at least this long.
+    /// continuing from `state`. Layer by layer, the input projection of all steps comes first;
+    /// the recurrence then runs step by step. Writes the last layer's hidden state of every
+    /// step into `outputs` (`[steps, H]`) when given. Allocates nothing once `state` has seen a
+    /// run at least this long.
+    ///
+    /// On x86-64 CPUs with AVX2 and FMA each layer is one call of a fused C kernel
+    /// (`CNeuralNetKernels`: weights in L1, the cell update in registers); elsewhere one `sgemm`
+    /// for the projection, then one `sgemv` and the SIMD cell update per step.
     public func run(_ input: UnsafePointer<Float>, steps: Int, state: inout StreamingState,
                     outputs: UnsafeMutablePointer<Float>?) {
+        run(input, steps: steps, state: &state, outputs: outputs, usesFusedKernel: _LSTMFusedKernel.isAvailable)
+    }
+
+    /// `run(_:steps:state:outputs:)` on the fused kernel (requires `_LSTMFusedKernel.isAvailable`) or on BLAS.
+    func run(_ input: UnsafePointer<Float>, steps: Int, state: inout StreamingState,
+             outputs: UnsafeMutablePointer<Float>?, usesFusedKernel: Bool) {
         guard steps > 0 else { return }
         let hidden = hiddenSize, gateCount = 4 * hiddenSize
         let needed = steps * gateCount + (layers.count > 1 ? steps * hidden : 0)
@@ -115,6 +141,19 @@ extension LSTM {
                             let layerInputSize = layer == 0 ? inputSize : hidden
                             let isLast = layer == layers.count - 1
                             let layerOutput: UnsafeMutablePointer<Float>? = isLast ? outputs : between
+                            let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
+                            let layerCell = cellBuffer.baseAddress! + layer * hidden
+                            if usesFusedKernel {
+                                // `between` is both input and output above layer 0: the kernel reads all inputs first.
+                                state.transposedWeights.withUnsafeBufferPointer { transposed in
+                                    _LSTMFusedKernel.layerInference(
+                                        input: layerInput, steps: steps, inputSize: layerInputSize, hiddenSize: hidden,
+                                        weights: transposed.baseAddress! + state.transposedOffsets[layer],
+                                        bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
+                                        gates: gates, outputs: layerOutput)
+                                }
+                                continue
+                            }
                             for step in 0..<steps {
                                 (gates + step * gateCount).update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
                             }
@@ -123,8 +162,6 @@ extension LSTM {
                                            a: layerInput, lda: layerInputSize, b: w.baseAddress!, ldb: layerInputSize,
                                            beta: 1, c: gates, ldc: gateCount)
                             }
-                            let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
-                            let layerCell = cellBuffer.baseAddress! + layer * hidden
                             let recurrentOffset = state.transposedOffsets[layer] + layerInputSize * gateCount
                             state.transposedWeights.withUnsafeBufferPointer { transposed in
                                 for step in 0..<steps {

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TensorCore
+@testable import NeuralNet
+
+/// The fused batch-1 inference kernel (`CNeuralNetKernels`, AVX2 + FMA) against the BLAS path it
+/// replaces on such CPUs, against PyTorch, and its activations against Foundation's.
+@Suite(.enabled(if: _LSTMFusedKernel.isAvailable, "the CPU lacks AVX2 or FMA: the BLAS path runs instead"))
+struct LSTMFusedKernelTests {
+    /// Normwise relative difference `max|a - b| / max|b|`: two float32 evaluations in different
+    /// orders (fused multiply-adds, other summation order) differ by rounding noise of the
+    /// size of the largest terms, not of each entry (measured here up to 3e-7).
+    static func relativeDifference(_ a: [Float], _ b: [Float]) -> Float {
+        precondition(a.count == b.count)
+        let scale = max(b.map(abs).max() ?? 0, .leastNormalMagnitude)
+        return (zip(a, b).map { abs($0 - $1) }.max() ?? 0) / scale
+    }
+
+    /// `run` over `steps` inputs from a zero state: outputs `[steps, H]` and the final state.
+    static func run(_ lstm: LSTM, _ input: [Float], steps: Int, fused: Bool) -> (outputs: [Float], state: LSTM.StreamingState) {
+        var state = LSTM.StreamingState(for: lstm)
+        var outputs = [Float](repeating: 0, count: steps * lstm.hiddenSize)
+        input.withUnsafeBufferPointer { x in
+            outputs.withUnsafeMutableBufferPointer {
+                lstm.run(x.baseAddress!, steps: steps, state: &state, outputs: $0.baseAddress!, usesFusedKernel: fused)
+            }
+        }
+        return (outputs, state)
+    }
+
+    @Test(arguments: [(24, 32, 1, 90), (3, 5, 2, 8), (7, 20, 1, 13), (16, 16, 3, 5)])
+    func runAndStepEqualTheBLASPath(shape: (inputSize: Int, hiddenSize: Int, layers: Int, steps: Int)) {
+        var generator = SeededGenerator(seed: 80)
+        let lstm = LSTM(inputSize: shape.inputSize, hiddenSize: shape.hiddenSize, layerCount: shape.layers, using: &generator)
+        let input = GradientCheck.random([shape.steps, 1, shape.inputSize], seed: 81).scalars
+        let fused = Self.run(lstm, input, steps: shape.steps, fused: true)
+        let blas = Self.run(lstm, input, steps: shape.steps, fused: false)
+        #expect(Self.relativeDifference(fused.outputs, blas.outputs) <= 1e-6)
+        #expect(Self.relativeDifference(fused.state.hidden, blas.state.hidden) <= 1e-6)
+        #expect(Self.relativeDifference(fused.state.cell, blas.state.cell) <= 1e-6)
+
+        // Streaming, step by step, on both paths: the same states as each other and as `run`.
+        var fusedState = LSTM.StreamingState(for: lstm), blasState = fusedState
+        input.withUnsafeBufferPointer { x in
+            for step in 0..<shape.steps {
+                lstm.step(x.baseAddress! + step * shape.inputSize, state: &fusedState, usesFusedKernel: true)
+                lstm.step(x.baseAddress! + step * shape.inputSize, state: &blasState, usesFusedKernel: false)
+            }
+        }
+        #expect(Self.relativeDifference(fusedState.hidden, blasState.hidden) <= 1e-6)
+        #expect(Self.relativeDifference(fusedState.cell, blasState.cell) <= 1e-6)
+        #expect(Self.relativeDifference(fusedState.hidden, fused.state.hidden) <= 1e-6)
+    }
+
+    @Test func runMatchesPyTorch() throws {
+        let fixture = try #require(try LSTMParityTests.cases().first { $0.batch == 1 && $0.lengths == [$0.steps] })
+        var generator = SeededGenerator(seed: 0)
+        var lstm = LSTM(inputSize: fixture.input_size, hiddenSize: fixture.hidden_size, layerCount: fixture.layers, using: &generator)
+        try lstm.loadParameters { fixture.parameters["lstm." + $0]?.tensor }
+        let result = Self.run(lstm, fixture.input.tensor.scalars, steps: fixture.steps, fused: true)
+        let outputs = Tensor(uncheckedShape: [fixture.steps, 1, fixture.hidden_size], scalars: result.outputs)
+        #expect(LSTMParityTests.relativeError(outputs, fixture.lstm_output) <= 1e-5)
+        let cell = Tensor(uncheckedShape: [fixture.layers, 1, fixture.hidden_size], scalars: result.state.cell)
+        #expect(LSTMParityTests.relativeError(cell, fixture.final_cell) <= 1e-5)
+    }
+
+    /// Error of `value` in units in the last place of the float nearest `reference`.
+    static func ulps(_ value: Float, _ reference: Double) -> Double {
+        abs(Double(value) - reference) / Double(Float(reference).ulp)
+    }
+
+    @Test func activationsAreWithinTwoUlpsOfFoundation() {
+        // Every 2^-12 over [-100, 100] (saturation included), plus tiny and special values.
+        var grid = stride(from: -100.0, through: 100.0, by: 1.0 / 4096).map { Float($0) }
+        grid += [0, -0, 1e-30, -1e-30, .leastNonzeroMagnitude, 1e-7, -1e-7, 0.625, -0.625,
+                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity]
+        let (sigmoid, tanh) = _LSTMFusedKernel.activations(grid)
+        var worstSigmoid = 0.0, worstTanh = 0.0
+        for (index, x) in grid.enumerated() {
+            let value = Double(x)
+            let sigmoidReference = value >= 0 ? 1 / (1 + Foundation.exp(-value)) : Foundation.exp(value) / (1 + Foundation.exp(value))
+            // Below the smallest normal float (x < -87.3) the kernel's e^x is clamped to about 2^-126.
+            if sigmoidReference < Double(Float.leastNormalMagnitude) {
+                #expect(abs(Double(sigmoid[index]) - sigmoidReference) <= 2 * Double(Float.leastNormalMagnitude), "sigmoid(\(x))")
+            } else {
+                worstSigmoid = max(worstSigmoid, Self.ulps(sigmoid[index], sigmoidReference))
+            }
+            worstTanh = max(worstTanh, Self.ulps(tanh[index], Foundation.tanh(value)))
+        }
+        #expect(worstSigmoid <= 2, "sigmoid: \(worstSigmoid) ulp")
+        #expect(worstTanh <= 2, "tanh: \(worstTanh) ulp")
+        let (nanSigmoid, nanTanh) = _LSTMFusedKernel.activations([.nan])
+        #expect(nanSigmoid[0].isNaN && nanTanh[0].isNaN)
+        let (sigmoidAtInfinity, tanhAtInfinity) = _LSTMFusedKernel.activations([.infinity, -.infinity])
+        #expect(sigmoidAtInfinity[0] == 1 && sigmoidAtInfinity[1] >= 0 && sigmoidAtInfinity[1] <= 2 * Float.leastNormalMagnitude)
+        #expect(tanhAtInfinity == [1, -1])
+    }
+}
