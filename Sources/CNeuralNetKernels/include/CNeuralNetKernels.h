@@ -31,12 +31,12 @@ void odml_lstm_layer_inference(const float *input, size_t steps, size_t input_si
                                float *gates, float *outputs);
 
 /// The activations of `odml_lstm_layer_inference` over a buffer, for accuracy tests:
-/// `sigmoid[k] = 1 / (1 + e^-x[k])` and `tanh[k] = tanh(x[k])`.
+/// `sigmoid_output[k] = 1 / (1 + e^-x[k])` and `tanh_output[k] = tanh(x[k])`.
 ///
 /// `e^x` is a Cephes-style expf (Cody–Waite reduction, degree-7 polynomial, 2^n from the exponent
 /// bits) with its argument clamped to [-87.34, 88.37], so results stay finite for any input and
 /// NaN propagates. tanh is `1 - 2 / (e^{2x} + 1)` for |x| ≥ 0.625 and Cephes' odd polynomial below
 /// (no cancellation near 0). Requires `odml_lstm_kernels_are_available()`.
-void odml_lstm_activations(const float *x, float *sigmoid, float *tanh, size_t count);
+void odml_lstm_activations(const float *x, float *sigmoid_output, float *tanh_output, size_t count);
 
 #endif
