@@ -39,6 +39,11 @@ struct LSTMFusedKernelTests {
         #expect(Self.relativeDifference(fused.state.hidden, blas.state.hidden) <= 1e-6)
         #expect(Self.relativeDifference(fused.state.cell, blas.state.cell) <= 1e-6)
 
+        // Without outputs (as `LSTMCyclePredictor` primes its state): the same final state.
+        var silentState = LSTM.StreamingState(for: lstm)
+        input.withUnsafeBufferPointer { lstm.run($0.baseAddress!, steps: shape.steps, state: &silentState, outputs: nil, usesFusedKernel: true) }
+        #expect(silentState.hidden == fused.state.hidden && silentState.cell == fused.state.cell)
+
         // Streaming, step by step, on both paths: the same states as each other and as `run`.
         var fusedState = LSTM.StreamingState(for: lstm), blasState = fusedState
         input.withUnsafeBufferPointer { x in

@@ -7,8 +7,8 @@ extension LSTM {
     ///
     /// The state copies the summed biases and the transposed weights of the LSTM it was made
     /// for (row-major `[W_ihᵀ; W_hhᵀ]`, so every step's matrix–vector product runs over
-    /// contiguous gate rows, BLAS's faster `sgemv` orientation for these shapes): make a new
-    /// state after changing the weights.
+    /// contiguous gate rows: BLAS's faster `sgemv` orientation for these shapes, and the layout
+    /// the fused kernel of `CNeuralNetKernels` reads): make a new state after changing the weights.
     public struct StreamingState: Sendable {
         /// Hidden states, `[L, H]`.
         public internal(set) var hidden: [Float]
