@@ -45,7 +45,9 @@ extension ModelFile {
             case _Layout.sectionTypeTensor:
                 model.tensors[entry.name] = try decodeTensor(entry, payload)
             case _Layout.sectionTypeTreeEnsemble:
-                model.treeEnsembles[entry.name] = try decodeTreeEnsemble(entry, payload)
+                model.setTreeEnsemble(entry.name, try decodeTreeEnsemble(entry, payload), layout: .structOfArrays)
+            case _Layout.sectionTypeCompactTreeEnsemble:
+                model.setTreeEnsemble(entry.name, try decodeCompactTreeEnsemble(entry, payload), layout: .compact)
             default:
                 continue
             }
@@ -99,6 +101,59 @@ extension ModelFile {
             left: integers(3, nodeCount), right: integers(4, nodeCount), value: floats(5), cover: floats(6),
             defaultLeft: Array(UnsafeRawBufferPointer(rebasing: payload[offsets[7]..<(offsets[7] + nodeCount)])))
         try ensemble.validate(name: entry.name)
+        return ensemble
+    }
+
+    /// The tree ensemble of a validated compact tree entry: children from the left-child offsets,
+    /// split nodes' values derived bottom-up (cover-weighted mean of the children), structure checked.
+    private static func decodeCompactTreeEnsemble(_ entry: _Container.Entry, _ payload: UnsafeRawBufferPointer) throws -> TreeEnsembleSection {
+        let treeCount = entry.shape[0]
+        let nodeCount = entry.shape[1]
+        let offsets = _Layout.compactTreeLayout(treeCount: treeCount, nodeCount: nodeCount)!.offsets
+        var ensemble = TreeEnsembleSection()
+        ensemble.treeStarts = (0..<treeCount).map { payload._load(Int32.self, at: offsets[0] + 4 * $0) }
+        ensemble.feature = (0..<nodeCount).map { Int32(payload._load(Int16.self, at: offsets[3] + 2 * $0)) }
+        ensemble.cover = (0..<nodeCount).map { payload._loadFloat(at: offsets[2] + 4 * $0) }
+        ensemble.threshold = [Float](repeating: 0, count: nodeCount)
+        ensemble.value = [Float](repeating: 0, count: nodeCount)
+        ensemble.left = [Int32](repeating: -1, count: nodeCount)
+        ensemble.right = [Int32](repeating: -1, count: nodeCount)
+        ensemble.defaultLeft = [UInt8](repeating: 0, count: nodeCount)
+        for node in 0..<nodeCount {
+            let slot = payload._loadFloat(at: offsets[1] + 4 * node)
+            let childOffset = Int(payload._load(UInt16.self, at: offsets[4] + 2 * node))
+            let flags = payload[offsets[5] + node]
+            guard flags & ~_Layout.compactDefaultLeftFlag == 0 else {
+                throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) has flags \(flags); expected 0 or 1 (bit 0: missing values go left)")
+            }
+            ensemble.defaultLeft[node] = flags & _Layout.compactDefaultLeftFlag
+            guard ensemble.feature[node] >= -1 else {
+                throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) splits on feature \(ensemble.feature[node]); expected -1 (leaf) or >= 0")
+            }
+            if ensemble.feature[node] < 0 {
+                guard childOffset == 0 else {
+                    throw ModelFileError.malformedSection(section: entry.name, reason: "leaf node \(node) has child offset \(childOffset); expected 0")
+                }
+                ensemble.value[node] = slot
+            } else {
+                guard childOffset >= 1, node + childOffset + 1 < nodeCount else {
+                    throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) has child offset \(childOffset); its children must lie in \(node + 1)..<\(nodeCount)")
+                }
+                ensemble.threshold[node] = slot
+                ensemble.left[node] = Int32(node + childOffset)
+                ensemble.right[node] = Int32(node + childOffset + 1)
+            }
+        }
+        try ensemble.validate(name: entry.name)
+        for node in stride(from: nodeCount - 1, through: 0, by: -1) where ensemble.feature[node] >= 0 {
+            let left = Int(ensemble.left[node]), right = Int(ensemble.right[node])
+            let leftCover = Double(ensemble.cover[left]), rightCover = Double(ensemble.cover[right])
+            let leftValue = Double(ensemble.value[left]), rightValue = Double(ensemble.value[right])
+            let total = leftCover + rightCover
+            ensemble.value[node] = Float(total > 0 && total.isFinite
+                                         ? (leftCover * leftValue + rightCover * rightValue) / total
+                                         : (leftValue + rightValue) / 2)
+        }
         return ensemble
     }
 

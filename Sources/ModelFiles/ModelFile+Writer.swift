@@ -60,7 +60,11 @@ extension ModelFile {
             sections.append(try Self.pendingTensor(name: name, tensor: tensors[name]!, precision: precision))
         }
         for name in treeEnsembleNames {
-            sections.append(try Self.pendingTreeEnsemble(name: name, ensemble: treeEnsembles[name]!))
+            let ensemble = treeEnsembles[name]!
+            switch treeEnsembleLayouts[name] ?? .structOfArrays {
+            case .structOfArrays: sections.append(try Self.pendingTreeEnsemble(name: name, ensemble: ensemble))
+            case .compact: sections.append(try Self.pendingCompactTreeEnsemble(name: name, ensemble: ensemble))
+            }
         }
 
         let tableOffset = _Layout.aligned(_Layout.preambleSize + headerBytes.count)!
@@ -195,6 +199,37 @@ extension ModelFile {
                     payload._store(ensemble.value[node], at: offsets[5] + 4 * node)
                     payload._store(ensemble.cover[node], at: offsets[6] + 4 * node)
                     payload[offsets[7] + node] = ensemble.defaultLeft[node]
+                }
+            })
+    }
+
+    private static func pendingCompactTreeEnsemble(name: String, ensemble: TreeEnsembleSection) throws -> PendingSection {
+        let nameBytes = try encodedName(name)
+        try ensemble.validate(name: name)
+        guard let layout = _Layout.compactTreeLayout(treeCount: ensemble.treeCount, nodeCount: ensemble.nodeCount) else {
+            throw ModelFileError.malformedSection(section: name, reason: "\(ensemble.nodeCount) nodes are too many")
+        }
+        for node in 0..<ensemble.nodeCount where ensemble.feature[node] >= 0 {
+            let offset = Int(ensemble.left[node]) - node
+            guard ensemble.right[node] == ensemble.left[node] + 1, offset <= Int(UInt16.max),
+                  ensemble.feature[node] <= Int32(Int16.max) else {
+                throw ModelFileError.malformedSection(section: name, reason: "node \(node) (feature \(ensemble.feature[node]), children \(ensemble.left[node]), \(ensemble.right[node])) does not fit the compact layout, which needs the right child right after the left one, at most 65535 nodes after the parent, and a feature below 32768; write it with layout structOfArrays")
+            }
+        }
+        return PendingSection(
+            name: nameBytes, type: _Layout.sectionTypeCompactTreeEnsemble,
+            encoding: _Layout.encodingCompactTree, shape: [ensemble.treeCount, ensemble.nodeCount],
+            payloadLength: layout.length,
+            fill: { payload in
+                let offsets = layout.offsets
+                for (index, root) in ensemble.treeStarts.enumerated() { payload._store(root, at: offsets[0] + 4 * index) }
+                for node in 0..<ensemble.nodeCount {
+                    let isLeaf = ensemble.feature[node] < 0
+                    payload._store(isLeaf ? ensemble.value[node] : ensemble.threshold[node], at: offsets[1] + 4 * node)
+                    payload._store(ensemble.cover[node], at: offsets[2] + 4 * node)
+                    payload._store(Int16(ensemble.feature[node]), at: offsets[3] + 2 * node)
+                    payload._store(isLeaf ? 0 : UInt16(Int(ensemble.left[node]) - node), at: offsets[4] + 2 * node)
+                    payload[offsets[5] + node] = ensemble.defaultLeft[node] == 1 ? _Layout.compactDefaultLeftFlag : 0
                 }
             })
     }

@@ -21,6 +21,9 @@ public struct ModelFile: Sendable, Equatable {
     /// Tree ensembles by name.
     var treeEnsembles: [String: TreeEnsembleSection] = [:]
 
+    /// How each tree ensemble is stored when the file is encoded.
+    var treeEnsembleLayouts: [String: TreeEnsembleLayout] = [:]
+
     /// An empty model file of `kind` (for example `"cycle-lstm"` or `"cycle-gbt"`) with a default header.
     public init(kind: String) {
         self.header = ModelHeader(kind: kind)
@@ -51,10 +54,12 @@ public struct ModelFile: Sendable, Equatable {
     /// The names of all tensors, sorted.
     public var tensorNames: [String] { tensors.keys.sorted() }
 
-    /// Stores `ensemble` under `name`, replacing any tree ensemble of the same name.
-    /// Its structure is validated when the file is encoded.
-    public mutating func setTreeEnsemble(_ name: String, _ ensemble: TreeEnsembleSection) {
+    /// Stores `ensemble` under `name`, replacing any tree ensemble of the same name, to be written
+    /// in `layout`. Its structure (and its fit to `layout`) is validated when the file is encoded.
+    public mutating func setTreeEnsemble(_ name: String, _ ensemble: TreeEnsembleSection,
+                                         layout: TreeEnsembleLayout = .structOfArrays) {
         treeEnsembles[name] = ensemble
+        treeEnsembleLayouts[name] = layout
     }
 
     /// The tree ensemble stored under `name`.
@@ -64,9 +69,15 @@ public struct ModelFile: Sendable, Equatable {
         return ensemble
     }
 
+    /// How the tree ensemble stored under `name` is written (and was read), `nil` if there is none.
+    public func treeEnsembleLayout(_ name: String) -> TreeEnsembleLayout? {
+        treeEnsembleLayouts[name]
+    }
+
     /// Removes the tree ensemble stored under `name`, if any.
     public mutating func removeTreeEnsemble(_ name: String) {
         treeEnsembles[name] = nil
+        treeEnsembleLayouts[name] = nil
     }
 
     /// The names of all tree ensembles, sorted.

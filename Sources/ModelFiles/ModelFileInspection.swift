@@ -8,7 +8,7 @@ public struct ModelFileInspection: Sendable, Equatable, Codable {
         public var name: String
         /// `"tensor"`, `"tree_ensemble"`, or `"unknown(N)"` for a newer minor version's type.
         public var type: String
-        /// `"fp32"`, `"fp16"`, `"int8"` for tensors, `"soa"` for tree ensembles.
+        /// `"fp32"`, `"fp16"`, `"int8"` for tensors, `"soa"` or `"compact"` for tree ensembles.
         public var encoding: String
         /// Tensor shape, or `[treeCount, nodeCount]` for a tree ensemble.
         public var shape: [Int]
@@ -81,8 +81,9 @@ extension ModelFile {
                              shape: entry.shape, offset: entry.offset, bytes: entry.length,
                              scale: precision == .int8 ? entry.scale : nil,
                              zeroPoint: precision == .int8 ? Int(entry.zeroPoint) : nil)
-            case _Layout.sectionTypeTreeEnsemble:
-                return .init(name: entry.name, type: "tree_ensemble", encoding: "soa", shape: entry.shape,
+            case _Layout.sectionTypeTreeEnsemble, _Layout.sectionTypeCompactTreeEnsemble:
+                let encoding = entry.type == _Layout.sectionTypeTreeEnsemble ? "soa" : "compact"
+                return .init(name: entry.name, type: "tree_ensemble", encoding: encoding, shape: entry.shape,
                              offset: entry.offset, bytes: entry.length, scale: nil, zeroPoint: nil)
             default:
                 return .init(name: entry.name, type: "unknown(\(entry.type))", encoding: "unknown(\(entry.encoding))",

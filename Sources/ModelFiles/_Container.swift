@@ -142,7 +142,9 @@ struct _Container {
         var seen: Set<SectionKey> = []
         seen.reserveCapacity(entries.count)
         for entry in entries {
-            guard seen.insert(SectionKey(type: entry.type, name: entry.name)).inserted else {
+            // Both tree-ensemble layouts share one name space.
+            let type = entry.type == _Layout.sectionTypeCompactTreeEnsemble ? _Layout.sectionTypeTreeEnsemble : entry.type
+            guard seen.insert(SectionKey(type: type, name: entry.name)).inserted else {
                 throw ModelFileError.malformedSection(section: entry.name, reason: "the name appears twice")
             }
             try checkShape(of: entry)
@@ -187,6 +189,17 @@ struct _Container {
             guard let layout = _Layout.treeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1]),
                   layout.length == entry.length else {
                 throw ModelFileError.shapeMismatch(section: entry.name, detail: "\(entry.shape[0]) trees and \(entry.shape[1]) nodes do not fit a \(entry.length)-byte payload")
+            }
+        case _Layout.sectionTypeCompactTreeEnsemble:
+            guard entry.encoding == _Layout.encodingCompactTree else {
+                throw ModelFileError.malformedSection(section: entry.name, reason: "unknown compact tree ensemble encoding \(entry.encoding)")
+            }
+            guard entry.shape.count == 2 else {
+                throw ModelFileError.shapeMismatch(section: entry.name, detail: "a tree ensemble needs shape [treeCount, nodeCount], found \(entry.shape)")
+            }
+            guard let layout = _Layout.compactTreeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1]),
+                  layout.length == entry.length else {
+                throw ModelFileError.shapeMismatch(section: entry.name, detail: "\(entry.shape[0]) trees and \(entry.shape[1]) nodes do not fit a \(entry.length)-byte compact payload")
             }
         default:
             break // A newer minor version's section type: bounds-checked above, otherwise skipped.

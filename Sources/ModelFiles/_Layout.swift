@@ -45,6 +45,11 @@ enum _Layout {
     static let encodingFP16: UInt8 = 2
     static let encodingInt8: UInt8 = 3
     static let encodingTreeStructOfArrays: UInt8 = 1
+    /// Section type of a tree ensemble in the compact layout (format 1.1).
+    static let sectionTypeCompactTreeEnsemble: UInt8 = 3
+    static let encodingCompactTree: UInt8 = 1
+    /// Compact layout, flags byte bit 0: a missing value goes left.
+    static let compactDefaultLeftFlag: UInt8 = 1
 
     /// `value` rounded up to a multiple of `alignment`, or `nil` on overflow.
     static func aligned(_ value: Int, to alignment: Int = alignment) -> Int? {
@@ -77,8 +82,21 @@ enum _Layout {
     static func treeLayout(treeCount: Int, nodeCount: Int) -> (offsets: [Int], length: Int)? {
         guard treeCount >= 0, nodeCount >= 0,
               treeCount <= Int(Int32.max), nodeCount <= Int(Int32.max) else { return nil }
-        let byteCounts = [treeCount * 4, nodeCount * 4, nodeCount * 4, nodeCount * 4, nodeCount * 4,
-                          nodeCount * 4, nodeCount * 4, nodeCount]
+        return arrays(byteCounts: [treeCount * 4, nodeCount * 4, nodeCount * 4, nodeCount * 4, nodeCount * 4,
+                                   nodeCount * 4, nodeCount * 4, nodeCount])
+    }
+
+    /// Offsets (relative to the payload start) of the six compact tree-ensemble arrays, in file
+    /// order `treeStarts` (i32), `thresholdOrValue` (f32), `cover` (f32), `feature` (i16),
+    /// `leftOffset` (u16), `flags` (u8), and the payload length; `nil` if the sizes overflow.
+    static func compactTreeLayout(treeCount: Int, nodeCount: Int) -> (offsets: [Int], length: Int)? {
+        guard treeCount >= 0, nodeCount >= 0,
+              treeCount <= Int(Int32.max), nodeCount <= Int(Int32.max) else { return nil }
+        return arrays(byteCounts: [treeCount * 4, nodeCount * 4, nodeCount * 4, nodeCount * 2, nodeCount * 2, nodeCount])
+    }
+
+    /// Arrays of `byteCounts` bytes laid out back to back, each starting at a multiple of `alignment`.
+    private static func arrays(byteCounts: [Int]) -> (offsets: [Int], length: Int)? {
         var offsets: [Int] = []
         offsets.reserveCapacity(byteCounts.count)
         var cursor = 0

@@ -95,7 +95,7 @@ extension GBTPersonalPredictor {
     /// Stores her trees in `file` (a population `cycle-gbt` file) as section `personal.period`.
     public func store(in file: inout ModelFile) {
         let carrier = GBTCyclePredictor(remaining: personal).modelFile()
-        if let section = try? carrier.treeEnsemble("period") { file.setTreeEnsemble(Self.sectionName, section) }
+        if let section = try? carrier.treeEnsemble("period") { file.setTreeEnsemble(Self.sectionName, section, layout: .compact) }
         for key in ["period.objective", "period.base_scores"] {
             file.header.properties["personal.\(key)"] = carrier.header.properties[key]
         }

@@ -177,7 +177,12 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     defer { try? FileManager.default.removeItem(at: url) }
     try predictor.save(to: url)
     let loaded = try GBTCyclePredictor.load(from: url)
-    #expect(loaded.remaining.ensemble == predictor.remaining.ensemble)
+    let original = predictor.remaining.ensemble, restored = loaded.remaining.ensemble
+    #expect(restored.feature == original.feature && restored.threshold == original.threshold && restored.left == original.left
+            && restored.right == original.right && restored.cover == original.cover && restored.defaultLeft == original.defaultLeft)
+    // The compact layout stores leaf values exactly and derives split nodes' values from their children.
+    #expect(zip(original.feature, zip(original.value, restored.value)).allSatisfy { $0 >= 0 || $1.0 == $1.1 })
+    #expect(try ModelFile.read(from: url).treeEnsembleLayout("period") == .compact)
     let history = handMadeHistory()
     let days = Array(history.periodStarts[0]...history.records.last!.date)
     #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))

@@ -25,7 +25,7 @@ extension GBTCyclePredictor {
         ]
         for (name, model) in zip(GBTCyclePredictor.sectionNames, [remaining, ovulationPassed, energyTomorrow, moodTomorrow, alertTiming]) {
             guard let model else { continue }
-            file.setTreeEnsemble(name, GBTCyclePredictor.section(from: model.ensemble))
+            file.setTreeEnsemble(name, GBTCyclePredictor.section(from: model.ensemble), layout: .compact)
             properties["\(name).objective"] = model.objective.lightGBMName
             properties["\(name).base_scores"] = model.baseScores.map { "\($0)" }.joined(separator: " ")
         }

@@ -32,8 +32,10 @@ extension LSTMCyclePredictor {
     }
 
     /// Trains a predictor on `training`'s users, early-stopping on `validation`'s users
-    /// (split by user, never by day), then picks the point-forecast quantile with the best
-    /// alert accuracy on `validation`. Deterministic for a given seed and thread count.
+    /// (split by user, never by day), then calibrates on `validation` the alert threshold and,
+    /// with that alert in place, the point-forecast quantile (best alert accuracy, ties by ±2 d
+    /// accuracy); the alert is kept only if it beats the best quantile alone. Deterministic for a
+    /// given seed and thread count.
     /// - Parameter progress: called once per epoch.
     /// - Throws: `NeuralNetError` on invalid hyper-parameters; `DatasetError.invalidValue` when a split has no usable user.
     public static func train(on training: CycleDataset, validation: CycleDataset, configuration: TrainingConfiguration = TrainingConfiguration(),
@@ -105,6 +107,9 @@ extension LSTMCyclePredictor {
 
         var predictor = try LSTMCyclePredictor(network: best, featureMean: mean, featureScale: scale)
         let evaluator = CycleEvaluator(bootstrapSamples: 0)
+        // The quantile alone (no alert model), as a fallback; then the alert threshold, and the
+        // quantile again with that alert in place (the alert decides when to alert, the quantile
+        // where the held-back forecast sits: calibrating it without the alert fits the wrong alerts).
         var bestQuantile = (quantile: 0.5, accuracy: -1.0)
         for quantile in configuration.quantileCandidates {
             predictor.periodQuantile = quantile
@@ -112,22 +117,35 @@ extension LSTMCyclePredictor {
             let accuracy = report.alertAccuracy
             if accuracy > bestQuantile.accuracy { bestQuantile = (quantile, accuracy) }
         }
-        predictor.periodQuantile = bestQuantile.quantile
-        let quantileOnly = predictor
-        let alert = try AlertTiming.calibrate(on: validation, progress: nil) { threshold in
-            var candidate = quantileOnly
+        var withAlert = predictor
+        withAlert.periodQuantile = 0.5
+        withAlert.alertThreshold = try AlertTiming.calibrate(on: validation, progress: nil) { threshold in
+            var candidate = withAlert
             candidate.alertThreshold = threshold
             return candidate
+        }.threshold
+        var bestWithAlert = (quantile: 0.5, alert: -1.0, daily: -1.0)
+        for quantile in configuration.quantileCandidates {
+            withAlert.periodQuantile = quantile
+            let report = try evaluator.evaluate(withAlert, on: validation)
+            let alert = report.alertAccuracy, daily = report.metrics[CycleMetric.accuracy2d] ?? 0
+            if (alert, daily) > (bestWithAlert.alert, bestWithAlert.daily) { bestWithAlert = (quantile, alert, daily) }
         }
-        if alert.accuracy > bestQuantile.accuracy { predictor.alertThreshold = alert.threshold }
+        let usesAlert = bestWithAlert.alert > bestQuantile.accuracy
+        if usesAlert {
+            predictor = withAlert
+            predictor.periodQuantile = bestWithAlert.quantile
+        } else {
+            predictor.periodQuantile = bestQuantile.quantile
+        }
         predictor.properties = [
             "hidden_size": "\(configuration.hiddenSize)", "epochs_run": "\(stopping.bestEpoch ?? 0)",
             "max_epochs": "\(configuration.epochs)", "batch_size": "\(configuration.batchSize)",
             "learning_rate": "\(configuration.learningRate)", "seed": "\(configuration.seed)",
             "training_users": "\(trainSequences.count)", "validation_users": "\(validationSequences.count)",
-            "period_quantile": "\(bestQuantile.quantile)",
+            "period_quantile": "\(predictor.periodQuantile)",
         ]
-        predictor.metrics = ["validation.period_start.alert_accuracy": max(bestQuantile.accuracy, alert.accuracy),
+        predictor.metrics = ["validation.period_start.alert_accuracy": usesAlert ? bestWithAlert.alert : bestQuantile.accuracy,
                              "validation.loss": stopping.bestValue ?? 0]
         return predictor
     }
