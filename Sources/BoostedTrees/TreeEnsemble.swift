@@ -108,20 +108,24 @@ public struct TreeEnsemble: Sendable, Equatable {
 
     /// Adds every tree's leaf value for `row` to `scores[t % classCount]`. Allocates nothing.
     ///
-    /// Uses the QuickScorer layout (built on first use, see `_QuickScorer`); the sums are
+    /// Once enough rows have been predicted, uses a compiled form (`_InterleavedTraversal`, or
+    /// `_QuickScorer` for ensembles too large for it; see `_EnsembleCache`); the sums are
     /// bit-identical to the node-by-node traversal `_accumulateByTraversal`.
     /// - Parameters:
     ///   - row: raw feature values (`NaN` = missing), at least as many as the largest feature index + 1.
     ///   - scores: `classCount` accumulators.
     public func accumulate(row: UnsafePointer<Float>, into scores: UnsafeMutablePointer<Double>, classCount: Int) {
-        if let scorer = _cache.scorer(for: self) {
+        switch _cache.scorer(for: self) {
+        case let .interleaved(scorer)?:
             scorer.accumulate(row: row, into: scores, classCount: classCount)
-        } else {
+        case let .quickScorer(scorer)?:
+            scorer.accumulate(row: row, into: scores, classCount: classCount)
+        case nil:
             _accumulateByTraversal(row: row, into: scores, classCount: classCount)
         }
     }
 
-    /// `accumulate` walking each tree from its root (the reference for the QuickScorer layout).
+    /// `accumulate` walking each tree from its root (the reference for the compiled forms).
     func _accumulateByTraversal(row: UnsafePointer<Float>, into scores: UnsafeMutablePointer<Double>, classCount: Int) {
         treeStarts.withUnsafeBufferPointer { starts in
         feature.withUnsafeBufferPointer { feature in
