@@ -16,7 +16,8 @@
 /// `+0`): each feature has two keys per row, one where `NaN` sorts below everything (read by
 /// splits that send missing values left) and one where it sorts above (splits that send them
 /// right). A `NaN` threshold becomes the lowest key, so only missing values sent left go left,
-/// as in the classic traversal.
+/// as in the classic traversal. A categorical split reads a key of its own per row: 0 when
+/// the value is its category (or missing and sent left), 1 otherwise, against threshold 0.
 ///
 /// Nodes are 8 bytes (threshold key, slot, child), so `_InterleavedTraversal` holds ensembles
 /// of fewer than 65,535 nodes whose features and trees fit 16-bit slots; `init` returns `nil`
@@ -36,13 +37,22 @@ final class _InterleavedTraversal: Sendable {
     let laneRoots: [UInt16]
     /// Per tree: the row key its root split reads (copied to the tree's own slot every row).
     let rootKeySources: [UInt16]
+    /// Per distinct categorical test (feature, category, missing direction): the feature.
+    let categoricalFeatures: [Int32]
+    /// Per categorical test: the category.
+    let categories: [Float]
+    /// Per categorical test: missing values go left.
+    let categoricalMissingLeft: [Bool]
     /// Features read (the largest split feature + 1).
     let featureCount: Int
     let treeCount: Int
 
-    /// Slots: two row keys per feature, the sink's, one per tree (its root's key; the exit of
-    /// the lane's previous tree is recorded there), one per lane (the exit of its last tree).
-    var slotCount: Int { 2 * featureCount + 1 + treeCount + Self.laneCount }
+    /// Slots: two row keys per feature, one per categorical test, the sink's, one per tree (its
+    /// root's key; the exit of the lane's previous tree is recorded there), one per lane (the
+    /// exit of its last tree).
+    var slotCount: Int { sinkSlot + 1 + treeCount + Self.laneCount }
+    /// The sink's slot, after the row keys.
+    var sinkSlot: Int { 2 * featureCount + categories.count }
 
     /// Compiles `ensemble`; `nil` when it is too large for 16-bit indices or its child
     /// indices do not form trees.
@@ -51,7 +61,26 @@ final class _InterleavedTraversal: Sendable {
         var maximumFeature = -1
         for split in ensemble.feature where split >= 0 { maximumFeature = max(maximumFeature, Int(split)) }
         let features = maximumFeature + 1
-        let sinkSlot = 2 * features
+        // One key per distinct categorical test.
+        var tests: [Int32] = [], categories: [Float] = [], missingLeft: [Bool] = []
+        struct Test: Hashable { var feature: Int32, category: UInt32, missingLeft: Bool }
+        var testIndex: [Int: Int] = [:]   // node -> test
+        var seenTests: [Test: Int] = [:]
+        for node in ensemble.isCategorical.indices where ensemble.isCategorical[node] && ensemble.feature[node] >= 0 {
+            let name = Test(feature: ensemble.feature[node], category: (ensemble.threshold[node] + 0).bitPattern,
+                            missingLeft: ensemble.defaultLeft[node])
+            if let known = seenTests[name] { testIndex[node] = known; continue }
+            seenTests[name] = tests.count
+            testIndex[node] = tests.count
+            tests.append(ensemble.feature[node]); categories.append(ensemble.threshold[node])
+            missingLeft.append(ensemble.defaultLeft[node])
+        }
+        let sinkSlot = 2 * features + tests.count
+        /// The row key a split reads and the threshold key it compares with.
+        func test(_ node: Int) -> (key: Int, threshold: UInt32) {
+            if let categorical = testIndex[node] { return (2 * features + categorical, 0) }
+            return (2 * Int(ensemble.feature[node]) + (ensemble.defaultLeft[node] ? 0 : 1), Self.thresholdKey(ensemble.threshold[node]))
+        }
         func rootSlot(_ tree: Int) -> Int { sinkSlot + 1 + tree }
         func finalSlot(_ lane: Int) -> Int { sinkSlot + 1 + trees + lane }
         guard ensemble.feature.count < Int(UInt16.max), finalSlot(lanes) <= Int(UInt16.max) else { return nil }
@@ -90,9 +119,7 @@ final class _InterleavedTraversal: Sendable {
         var rootKeySources = [UInt16](repeating: 0, count: trees)
         for tree in 0..<trees {
             let root = Int(ensemble.treeStarts[tree])
-            if ensemble.feature[root] >= 0 {
-                rootKeySources[tree] = UInt16(2 * Int(ensemble.feature[root]) + (ensemble.defaultLeft[root] ? 0 : 1))
-            }
+            if ensemble.feature[root] >= 0 { rootKeySources[tree] = UInt16(test(root).key) }
         }
         /// The node a lane steps onto after leaving a leaf of `tree`.
         func exit(after tree: Int) -> (threshold: UInt32, slot: Int, child: Int) {
@@ -101,7 +128,7 @@ final class _InterleavedTraversal: Sendable {
             let root = Int(ensemble.treeStarts[successor])
             // A single-leaf successor: record, then step onto that leaf's own exit.
             if ensemble.feature[root] < 0 { return (.max, rootSlot(successor), index[successor][0]) }
-            return (Self.thresholdKey(ensemble.threshold[root]), rootSlot(successor), index[successor][Int(ensemble.left[root])])
+            return (test(root).threshold, rootSlot(successor), index[successor][Int(ensemble.left[root])])
         }
         for tree in 0..<trees {
             let base = Int(ensemble.treeStarts[tree])
@@ -113,14 +140,17 @@ final class _InterleavedTraversal: Sendable {
                     nodes[placed] = pack(exit.threshold, exit.slot, exit.child)
                     values[placed] = ensemble.value[node]
                 } else {
-                    nodes[placed] = pack(Self.thresholdKey(ensemble.threshold[node]), 2 * split + (ensemble.defaultLeft[node] ? 0 : 1),
-                                         index[tree][Int(ensemble.left[node])])
+                    let (key, threshold) = test(node)
+                    nodes[placed] = pack(threshold, key, index[tree][Int(ensemble.left[node])])
                 }
             }
         }
         self.nodes = nodes
         self.values = values
         self.rootKeySources = rootKeySources
+        self.categoricalFeatures = tests
+        self.categories = categories
+        self.categoricalMissingLeft = missingLeft
         self.laneRoots = (0..<lanes).map { $0 < trees ? UInt16(index[$0][0]) : 0 }
         self.featureCount = features
         self.treeCount = trees
@@ -153,8 +183,12 @@ final class _InterleavedTraversal: Sendable {
                 key[2 * feature] = missing ? 0 : k
                 key[2 * feature + 1] = missing ? .max : k
             }
-            key[2 * featureCount] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
-            let rootKey = key + 2 * featureCount + 1
+            for test in 0..<categories.count {
+                let x = row[Int(categoricalFeatures[test])]
+                key[2 * featureCount + test] = x.isNaN ? (categoricalMissingLeft[test] ? 0 : 1) : (x == categories[test] ? 0 : 1)
+            }
+            key[sinkSlot] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
+            let rootKey = key + sinkSlot + 1
             for tree in 0..<treeCount { rootKey[tree] = key[Int(rootKeySources[tree])] }
             (rootKey + treeCount).initialize(repeating: 0, count: Self.laneCount)
             @inline(__always) func step(_ n: Int) -> Int {
@@ -172,7 +206,7 @@ final class _InterleavedTraversal: Sendable {
                     n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
                 }
             } while n0 | n1 | n2 | n3 | n4 | n5 | n6 | n7 != 0
-            let recorded = slot + 2 * featureCount + 1, value = values.baseAddress!
+            let recorded = slot + sinkSlot + 1, value = values.baseAddress!
             let lanes = Self.laneCount
             @inline(__always) func exit(of tree: Int) -> Int {
                 Int(recorded[tree + lanes < treeCount ? tree + lanes : treeCount + tree % lanes])
