@@ -26,7 +26,8 @@ public struct Tree: Sendable, Equatable {
     public var defaultLeft: [Bool] = []
     /// Split gain per node (0 for leaves).
     public var gain: [Double] = []
-    /// Per node: the split is categorical, one category against the rest (`false` for leaves).
+    /// Per node: the split is categorical, one category against the rest (`false` for leaves;
+    /// empty means every split is numerical).
     public var isCategorical: [Bool] = []
 
     /// An empty tree; add nodes with `appendLeaf`.
@@ -59,8 +60,10 @@ public struct Tree: Sendable, Equatable {
     public func leaf(for row: UnsafeBufferPointer<Float>) -> Int {
         var node = 0
         while feature[node] >= 0 {
+            // A tree whose arrays were set directly may have no categorical flags: numerical splits.
+            let categorical = node < isCategorical.count && isCategorical[node]
             let goLeft = TreeEnsemble._goesLeft(row[Int(feature[node])], threshold: threshold[node],
-                                                defaultLeft: defaultLeft[node], isCategorical: isCategorical[node])
+                                                defaultLeft: defaultLeft[node], isCategorical: categorical)
             node = Int(goLeft ? left[node] : right[node])
         }
         return node

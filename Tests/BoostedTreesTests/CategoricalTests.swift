@@ -205,7 +205,7 @@ private func exportModel() -> GradientBoostedModel {
     for (index, (a, b)) in zip(ours, expected).enumerated() { #expect(abs(a - b) <= 1e-12 * max(1, abs(b)), "row \(index)") }
 }
 
-@Test func categoricalAUCWithinTolerenceOfLightGBM() throws {
+@Test func categoricalAUCWithin0_01OfLightGBM() throws {
     // 1,000 test rows (about 380 positives): one AUC standard error is about 0.017; both
     // learners split one category against the rest with the same gain, so they should differ
     // by much less than that. Tolerance: 0.01.
