@@ -7,14 +7,21 @@
 /// its own bin and the bounds lie between neighbours; otherwise bounds are greedy quantiles of
 /// the sorted values (each bin holds about the same number of rows, a very frequent value gets a
 /// bin to itself), always strictly between two distinct values.
+///
+/// A categorical feature gets one bin per category code seen in training, in increasing code
+/// order (bounds halfway between neighbouring codes); a split on it sends one category left and
+/// every other value right (see `threshold(feature:bin:)`).
 public struct BinMapper: Sendable, Equatable {
     /// Per feature: increasing bin upper bounds (raw values); `upperBounds[f].count + 1` value bins.
     public let upperBounds: [[Float]]
     /// Per feature: smallest and largest non-missing training value (`nan` when all missing).
     public let ranges: [(minimum: Float, maximum: Float)]
+    /// Per feature: the category codes of a categorical feature, increasing (bin `b` holds
+    /// `categories[f][b - 1]`); empty for numerical features.
+    public let categories: [[Float]]
 
     public static func == (lhs: BinMapper, rhs: BinMapper) -> Bool {
-        lhs.upperBounds == rhs.upperBounds
+        lhs.upperBounds == rhs.upperBounds && lhs.categories == rhs.categories
             && lhs.ranges.map(\.minimum).elementsEqual(rhs.ranges.map(\.minimum)) { $0 == $1 || ($0.isNaN && $1.isNaN) }
             && lhs.ranges.map(\.maximum).elementsEqual(rhs.ranges.map(\.maximum)) { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
@@ -25,19 +32,40 @@ public struct BinMapper: Sendable, Equatable {
     /// Total bins of feature `feature`, including the missing-value bin 0.
     public func binCount(of feature: Int) -> Int { upperBounds[feature].count + 2 }
 
-    /// Learns bins from `matrix` using at most `sampleRowCount` evenly spaced rows.
-    /// - Parameter maximumBinCount: bins per feature including the missing bin, 3...256.
-    public init(fitting matrix: FeatureMatrix, maximumBinCount: Int = 256, sampleRowCount: Int = 200_000) throws {
+    /// `true` when `feature` is categorical.
+    public func isCategorical(_ feature: Int) -> Bool { !categories[feature].isEmpty }
+
+    /// Learns bins from `matrix` using at most `sampleRowCount` evenly spaced rows (categorical
+    /// features read every row, checking each code).
+    /// - Parameters:
+    ///   - maximumBinCount: bins per feature including the missing bin, 3...256.
+    ///   - categoricalFeatures: features holding category codes (non-negative integers or `NaN`).
+    public init(fitting matrix: FeatureMatrix, maximumBinCount: Int = 256, sampleRowCount: Int = 200_000,
+                categoricalFeatures: [Int] = []) throws {
         guard (3...256).contains(maximumBinCount) else {
             throw BoostedTreesError.invalidParameter(name: "maximumBinCount", value: "\(maximumBinCount)", expected: "3...256")
         }
+        if let outside = categoricalFeatures.first(where: { !(0..<matrix.featureCount).contains($0) }) {
+            throw BoostedTreesError.invalidParameter(name: "categoricalFeatures", value: "\(outside)",
+                                                     expected: "feature indices in 0..<\(matrix.featureCount)")
+        }
+        let categorical = Set(categoricalFeatures)
         let valueBinLimit = maximumBinCount - 1
         let step = max(1, matrix.rowCount / max(1, sampleRowCount))
         var bounds: [[Float]] = []
         var ranges: [(Float, Float)] = []
         var column: [Float] = []
         column.reserveCapacity(matrix.rowCount / step + 1)
+        var categories: [[Float]] = []
         for feature in 0..<matrix.featureCount {
+            if categorical.contains(feature) {
+                let codes = try BinMapper._categories(of: feature, in: matrix, limit: valueBinLimit)
+                categories.append(codes)
+                ranges.append(codes.isEmpty ? (.nan, .nan) : (codes[0], codes[codes.count - 1]))
+                bounds.append((0..<max(0, codes.count - 1)).map { BinMapper._midpoint(codes[$0], codes[$0 + 1]) })
+                continue
+            }
+            categories.append([])
             column.removeAll(keepingCapacity: true)
             var row = 0
             while row < matrix.rowCount {
@@ -51,12 +79,36 @@ public struct BinMapper: Sendable, Equatable {
         }
         self.upperBounds = bounds
         self.ranges = ranges
+        self.categories = categories
     }
 
-    /// Creates a mapper from known bounds (for tests and reloading).
-    public init(upperBounds: [[Float]], ranges: [(minimum: Float, maximum: Float)]) {
+    /// Creates a mapper from known bounds (for tests and reloading); `categories` lists the codes
+    /// of categorical features (empty for numerical ones; all numerical when `nil`).
+    public init(upperBounds: [[Float]], ranges: [(minimum: Float, maximum: Float)], categories: [[Float]]? = nil) {
         self.upperBounds = upperBounds
         self.ranges = ranges
+        self.categories = categories ?? upperBounds.map { _ in [] }
+    }
+
+    /// Largest category code: codes are exact in `Float` up to 2^24.
+    static let _largestCategory: Float = 16_777_216
+
+    /// The distinct codes of categorical `feature`, increasing; throws on a value that is not a
+    /// code or when there are more than `limit`.
+    static func _categories(of feature: Int, in matrix: FeatureMatrix, limit: Int) throws -> [Float] {
+        var seen = Set<Float>()
+        for row in 0..<matrix.rowCount {
+            let x = matrix.values[row * matrix.featureCount + feature]
+            if x.isNaN { continue }
+            guard x >= 0, x <= _largestCategory, x.rounded(.towardZero) == x else {
+                throw BoostedTreesError.invalidCategory(feature: feature, row: row, value: x)
+            }
+            seen.insert(x + 0)   // -0 is category 0
+        }
+        guard seen.count <= limit else {
+            throw BoostedTreesError.tooManyCategories(feature: feature, count: seen.count, limit: limit)
+        }
+        return seen.sorted()
     }
 
     /// A value strictly between `low < high` that is `>= low` and `< high` in `Float`.
@@ -144,6 +196,9 @@ public struct BinMapper: Sendable, Equatable {
         return low
     }
 
-    /// The raw threshold of the split "value bins `1...bin` go left".
-    public func threshold(feature: Int, bin: Int) -> Float { upperBounds[feature][bin - 1] }
+    /// The raw threshold of the split "value bins `1...bin` go left"; for a categorical feature,
+    /// the code of the category in `bin` (the split "bin `bin` goes left").
+    public func threshold(feature: Int, bin: Int) -> Float {
+        isCategorical(feature) ? categories[feature][bin - 1] : upperBounds[feature][bin - 1]
+    }
 }

@@ -49,7 +49,8 @@ public enum GradientBoosting {
 
         let rowCount = features.rowCount, featureCount = features.featureCount
         let classCount = objective.classCount
-        let mapper = try BinMapper(fitting: features, maximumBinCount: parameters.maximumBinCount)
+        let mapper = try BinMapper(fitting: features, maximumBinCount: parameters.maximumBinCount,
+                                   categoricalFeatures: parameters.categoricalFeatures)
         let data = BinnedDataset(matrix: features, mapper: mapper, threadCount: parameters.threadCount)
         let finder = SplitFinder(l1: parameters.l1, l2: parameters.l2, minimumDataInLeaf: parameters.minimumDataInLeaf,
                                  minimumSumHessian: parameters.minimumSumHessian,

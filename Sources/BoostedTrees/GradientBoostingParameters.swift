@@ -32,6 +32,10 @@ public struct GradientBoostingParameters: Sendable, Equatable {
     public var threadCount: Int = 1
     /// Seed of the row and column subsampling.
     public var seed: UInt64 = 0
+    /// Features whose values are category codes (non-negative integers, `NaN` = missing): split
+    /// one category against the rest (LightGBM `categorical_feature`). Every category gets a bin,
+    /// so a feature may have at most `maximumBinCount - 1` of them.
+    public var categoricalFeatures: [Int] = []
 
     /// Default parameters.
     public init() {}
@@ -53,6 +57,8 @@ public struct GradientBoostingParameters: Sendable, Equatable {
         try check((3...256).contains(maximumBinCount), "maximumBinCount", maximumBinCount, "3...256")
         try check(earlyStoppingRounds >= 0, "earlyStoppingRounds", earlyStoppingRounds, ">= 0")
         try check(threadCount >= 1, "threadCount", threadCount, ">= 1")
+        try check(categoricalFeatures.allSatisfy { $0 >= 0 } && Set(categoricalFeatures).count == categoricalFeatures.count,
+                  "categoricalFeatures", categoricalFeatures, "distinct feature indices >= 0")
         if case let .multiclassSoftmax(count) = objective {
             try check(count >= 2, "objective.classCount", count, ">= 2")
         }

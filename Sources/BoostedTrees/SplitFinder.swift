@@ -12,6 +12,8 @@ public struct SplitCandidate: Sendable, Equatable {
     public var leftGradient: Double = 0, leftHessian: Double = 0, leftCount: Int = 0
     /// Sums of the right child.
     public var rightGradient: Double = 0, rightHessian: Double = 0, rightCount: Int = 0
+    /// The split sends the category in bin `thresholdBin` left and every other bin right.
+    public var isCategorical: Bool = false
 
     /// `true` when this candidate can be applied.
     public var isValid: Bool { feature >= 0 }
@@ -35,6 +37,8 @@ public struct SplitFinder: Sendable {
     public var minimumSumHessian: Double
     /// Minimum gain for a split to be taken.
     public var minimumGainToSplit: Double
+    /// Per feature: categorical (scanned by `_scanCategorical`); empty means none.
+    public var isCategorical: [Bool] = []
 
     public init(l1: Double, l2: Double, minimumDataInLeaf: Int, minimumSumHessian: Double, minimumGainToSplit: Double) {
         self.l1 = l1
@@ -72,6 +76,12 @@ public struct SplitFinder: Sendable {
         histogram.hessians.withUnsafeBufferPointer { h in
         histogram.counts.withUnsafeBufferPointer { c in
             for feature in features {
+                if feature < isCategorical.count && isCategorical[feature] {
+                    _scanCategorical(feature: feature, start: offsets[feature], end: offsets[feature + 1], g: g, h: h, c: c,
+                                     gradient: gradient, hessian: hessian, count: count, parentScore: parentScore,
+                                     best: &best, bestGain: &bestGain)
+                    continue
+                }
                 let start = offsets[feature], end = offsets[feature + 1]
                 let missingG = g[start], missingH = h[start], missingC = Int(c[start])
                 var leftG = 0.0, leftH = 0.0, leftC = 0

@@ -52,6 +52,8 @@ public final class TreeLearner {
     public init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
                 learningRate: Double, threadCount: Int) {
         self.data = data
+        var finder = finder
+        finder.isCategorical = (0..<data.featureCount).map(data.mapper.isCategorical)
         self.finder = finder
         self.maximumLeafCount = maximumLeafCount
         self.maximumDepth = maximumDepth
@@ -109,7 +111,8 @@ public final class TreeLearner {
                                             cover: Double(split.rightCount), hessianSum: split.rightHessian)
             tree.split(node: parent.node, feature: split.feature,
                        threshold: data.mapper.threshold(feature: split.feature, bin: split.thresholdBin),
-                       defaultLeft: split.defaultLeft, gain: split.gain, leftChild: leftNode, rightChild: rightNode)
+                       defaultLeft: split.defaultLeft, gain: split.gain, leftChild: leftNode, rightChild: rightNode,
+                       isCategorical: split.isCategorical)
             var left = _Leaf(node: leftNode, start: parent.start, count: split.leftCount, gradient: split.leftGradient,
                              hessian: split.leftHessian, depth: parent.depth + 1, slot: -1, split: SplitCandidate())
             var right = _Leaf(node: rightNode, start: parent.start + split.leftCount, count: split.rightCount,
@@ -185,6 +188,7 @@ public final class TreeLearner {
         let column = split.feature * data.rowCount
         let threshold = UInt8(split.thresholdBin)
         let missingLeft = split.defaultLeft
+        let categorical = split.isCategorical   // one-vs-rest: only bin `threshold` goes left
         data.bins.withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
@@ -192,7 +196,7 @@ public final class TreeLearner {
                     for i in start..<(start + count) {
                         let row = r[i]
                         let b = bins[column + Int(row)]
-                        let goLeft = b == 0 ? missingLeft : b <= threshold
+                        let goLeft = b == 0 ? missingLeft : (categorical ? b == threshold : b <= threshold)
                         if goLeft { r[start + leftCount] = row; leftCount += 1 } else { s[rightCount] = row; rightCount += 1 }
                     }
                     for i in 0..<rightCount { r[start + leftCount + i] = s[i] }

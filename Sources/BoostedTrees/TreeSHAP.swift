@@ -102,11 +102,13 @@ public struct TreeSHAP {
         ensemble.value.withUnsafeBufferPointer { value in
         ensemble.cover.withUnsafeBufferPointer { cover in
         ensemble.defaultLeft.withUnsafeBufferPointer { defaultLeft in
+        ensemble.isCategorical.withUnsafeBufferPointer { isCategorical in
         path.withUnsafeMutableBufferPointer { path in
         reciprocals.withUnsafeBufferPointer { reciprocals in
             var context = _Context(feature: feature.baseAddress!, threshold: threshold.baseAddress!, left: left.baseAddress!,
                                    right: right.baseAddress!, value: value.baseAddress!, cover: cover.baseAddress!,
-                                   defaultLeft: defaultLeft.baseAddress!, row: row.baseAddress!, phi: values.baseAddress!,
+                                   defaultLeft: defaultLeft.baseAddress!, isCategorical: isCategorical.baseAddress!,
+                                   row: row.baseAddress!, phi: values.baseAddress!,
                                    reciprocal: reciprocals.baseAddress!, base: 0)
             for tree in 0..<ensemble.treeCount {
                 context.base = Int(ensemble.treeStarts[tree])
@@ -121,7 +123,7 @@ public struct TreeSHAP {
                                        phi: values.baseAddress!, decisions: decisions.baseAddress!)
                 }
             }
-        }}}}}}}}}
+        }}}}}}}}}}
     }
 
     struct _Context {
@@ -132,6 +134,7 @@ public struct TreeSHAP {
         let value: UnsafePointer<Double>
         let cover: UnsafePointer<Double>
         let defaultLeft: UnsafePointer<Bool>
+        let isCategorical: UnsafePointer<Bool>
         let row: UnsafePointer<Float>
         var phi: UnsafeMutablePointer<Double>
         let reciprocal: UnsafePointer<Double>
@@ -156,8 +159,8 @@ public struct TreeSHAP {
             }
             return
         }
-        let x = c.row[Int(split)]
-        let goLeft = x.isNaN ? c.defaultLeft[n] : x <= c.threshold[n]
+        let goLeft = TreeEnsemble._goesLeft(c.row[Int(split)], threshold: c.threshold[n], defaultLeft: c.defaultLeft[n],
+                                            isCategorical: c.isCategorical[n])
         let hot = Int(goLeft ? c.left[n] : c.right[n]), cold = Int(goLeft ? c.right[n] : c.left[n])
         let nodeCover = c.cover[n]
         let hotZero = c.cover[c.base + hot] / nodeCover, coldZero = c.cover[c.base + cold] / nodeCover

@@ -147,8 +147,9 @@ final class _FastTreeSHAPTables: Sendable {
                     let n = base + node
                     let split = context.feature[n]
                     if split < 0 { continue }
-                    let x = row[Int(split)]
-                    decisions[node] = (x.isNaN ? context.defaultLeft[n] : x <= context.threshold[n]) ? 1 : 0
+                    decisions[node] = TreeEnsemble._goesLeft(row[Int(split)], threshold: context.threshold[n],
+                                                             defaultLeft: context.defaultLeft[n],
+                                                             isCategorical: context.isCategorical[n]) ? 1 : 0
                 }
                 let output = phi + (tree % classCount) * stride
                 for leaf in firstLeaf..<endLeaf {

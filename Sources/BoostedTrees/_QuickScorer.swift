@@ -37,9 +37,11 @@ final class _QuickScorer: Sendable {
     let featureCount: Int
     let treeCount: Int
 
-    /// Compiles `ensemble`; `nil` when a tree has more than 64 leaves, a threshold is `NaN` or
-    /// the child indices do not form trees (the classic traversal handles those).
+    /// Compiles `ensemble`; `nil` when a tree has more than 64 leaves, a threshold is `NaN`, a
+    /// split is categorical or the child indices do not form trees (the classic traversal
+    /// handles those).
     init?(_ ensemble: TreeEnsemble) {
+        guard !ensemble.hasCategoricalSplits else { return nil }
         let trees = ensemble.treeCount
         var maximumFeature = -1
         for split in ensemble.feature where split >= 0 { maximumFeature = max(maximumFeature, Int(split)) }

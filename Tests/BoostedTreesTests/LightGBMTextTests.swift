@@ -9,13 +9,13 @@ import Testing
         p.objective = objective
         p.iterationCount = 12
         let model = try GradientBoosting.train(features: data.matrix, labels: labels, parameters: p)
-        let text = model.lightGBMText()
+        let text = try model.lightGBMText()
         let loaded = try GradientBoostedModel(lightGBMText: text)
         #expect(loaded.objective == objective)
         #expect(loaded.featureNames == model.featureNames)
         #expect(loaded.predictRaw(data.matrix) == model.predictRaw(data.matrix))
         // A second round trip is exact on the tree arrays.
-        #expect(try GradientBoostedModel(lightGBMText: loaded.lightGBMText()).ensemble == loaded.ensemble)
+        #expect(try GradientBoostedModel(lightGBMText: try loaded.lightGBMText()).ensemble == loaded.ensemble)
         // SHAP values agree up to rounding (the base score moved into the first trees).
         let a = model.shapValues(data.matrix.row(3)), b = loaded.shapValues(data.matrix.row(3))
         for i in 0..<(a.count) where (i + 1) % (model.featureCount + 1) != 0 { #expect(abs(a[i] - b[i]) < 1e-9) }

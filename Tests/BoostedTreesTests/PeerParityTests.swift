@@ -122,7 +122,7 @@ private func shapModel() throws -> GradientBoostedModel {
     let model = try shapModel()
     if let directory = ProcessInfo.processInfo.environment["ODML_WRITE_TREES_FIXTURES"], !directory.isEmpty {
         let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/shap_model.txt")
-        try model.lightGBMText().write(to: target, atomically: true, encoding: .utf8)
+        try (try model.lightGBMText()).write(to: target, atomically: true, encoding: .utf8)
     }
     // The committed export is the text of this very model.
     let exportURL = try #require(Bundle.module.url(forResource: "shap_model", withExtension: "txt", subdirectory: "Fixtures"))
