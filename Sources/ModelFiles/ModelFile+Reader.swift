@@ -119,14 +119,16 @@ extension ModelFile {
         ensemble.left = [Int32](repeating: -1, count: nodeCount)
         ensemble.right = [Int32](repeating: -1, count: nodeCount)
         ensemble.defaultLeft = [UInt8](repeating: 0, count: nodeCount)
+        ensemble.categorical = [UInt8](repeating: 0, count: nodeCount)
         for node in 0..<nodeCount {
             let slot = payload._loadFloat(at: offsets[1] + 4 * node)
             let childOffset = Int(payload._load(UInt16.self, at: offsets[4] + 2 * node))
             let flags = payload[offsets[5] + node]
-            guard flags & ~_Layout.compactDefaultLeftFlag == 0 else {
-                throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) has flags \(flags); expected 0 or 1 (bit 0: missing values go left)")
+            guard flags & ~(_Layout.compactDefaultLeftFlag | _Layout.compactCategoricalFlag) == 0 else {
+                throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) has flags \(flags); expected 0 to 3 (bit 0: missing values go left, bit 1: categorical split)")
             }
             ensemble.defaultLeft[node] = flags & _Layout.compactDefaultLeftFlag
+            ensemble.categorical[node] = flags & _Layout.compactCategoricalFlag == 0 ? 0 : 1
             guard ensemble.feature[node] >= -1 else {
                 throw ModelFileError.malformedSection(section: entry.name, reason: "node \(node) splits on feature \(ensemble.feature[node]); expected -1 (leaf) or >= 0")
             }

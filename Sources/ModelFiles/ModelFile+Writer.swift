@@ -181,6 +181,9 @@ extension ModelFile {
     private static func pendingTreeEnsemble(name: String, ensemble: TreeEnsembleSection) throws -> PendingSection {
         let nameBytes = try encodedName(name)
         try ensemble.validate(name: name)
+        if let node = ensemble.categorical.firstIndex(of: 1) {
+            throw ModelFileError.malformedSection(section: name, reason: "node \(node) is a categorical split, which only the compact layout stores; write it with layout compact")
+        }
         guard let layout = _Layout.treeLayout(treeCount: ensemble.treeCount, nodeCount: ensemble.nodeCount) else {
             throw ModelFileError.malformedSection(section: name, reason: "\(ensemble.nodeCount) nodes are too many")
         }
@@ -229,7 +232,8 @@ extension ModelFile {
                     payload._store(ensemble.cover[node], at: offsets[2] + 4 * node)
                     payload._store(Int16(ensemble.feature[node]), at: offsets[3] + 2 * node)
                     payload._store(isLeaf ? 0 : UInt16(Int(ensemble.left[node]) - node), at: offsets[4] + 2 * node)
-                    payload[offsets[5] + node] = ensemble.defaultLeft[node] == 1 ? _Layout.compactDefaultLeftFlag : 0
+                    payload[offsets[5] + node] = (ensemble.defaultLeft[node] == 1 ? _Layout.compactDefaultLeftFlag : 0)
+                        | (ensemble.categorical[node] == 1 ? _Layout.compactCategoricalFlag : 0)
                 }
             })
     }

@@ -3,7 +3,9 @@
 /// Node `i` is a leaf when `feature[i] == -1`; then `left[i] == right[i] == -1` and `value[i]` is
 /// its output. Otherwise it sends a sample to `left[i]` when `x[feature[i]] <= threshold[i]`, to
 /// `right[i]` when greater, and to `left[i]` (when `defaultLeft[i] == 1`) or `right[i]` (when 0)
-/// when the value is missing (NaN). Child indices are absolute and always greater than the parent's
+/// when the value is missing (NaN). A categorical split (`categorical[i] == 1`) sends a sample left
+/// when `x[feature[i]] == threshold` (a category code), right for any other value, and missing
+/// values by `defaultLeft[i]`. Child indices are absolute and always greater than the parent's
 /// index, so walking a tree always terminates; `treeStarts[t]` is the root of tree `t`.
 /// Every per-node array has `nodeCount` elements; `treeStarts` has `treeCount`.
 public struct TreeEnsembleSection: Sendable, Equatable {
@@ -23,10 +25,14 @@ public struct TreeEnsembleSection: Sendable, Equatable {
     public var cover: [Float]
     /// `1` when a missing value goes left, `0` when it goes right; shape `[nodeCount]`.
     public var defaultLeft: [UInt8]
+    /// `1` for a categorical (one-vs-rest, `x == threshold`) split, `0` otherwise; shape `[nodeCount]`.
+    /// Only the compact layout stores categorical splits.
+    public var categorical: [UInt8]
 
-    /// An ensemble from its arrays; the structure is checked when the file is encoded (see `validate(name:)`).
+    /// An ensemble from its arrays (`categorical` defaults to all-numerical splits); the structure
+    /// is checked when the file is encoded (see `validate(name:)`).
     public init(treeStarts: [Int32], feature: [Int32], threshold: [Float], left: [Int32], right: [Int32],
-                value: [Float], cover: [Float], defaultLeft: [UInt8]) {
+                value: [Float], cover: [Float], defaultLeft: [UInt8], categorical: [UInt8]? = nil) {
         self.treeStarts = treeStarts
         self.feature = feature
         self.threshold = threshold
@@ -35,6 +41,7 @@ public struct TreeEnsembleSection: Sendable, Equatable {
         self.value = value
         self.cover = cover
         self.defaultLeft = defaultLeft
+        self.categorical = categorical ?? [UInt8](repeating: 0, count: feature.count)
     }
 
     /// An ensemble with no trees.
@@ -46,6 +53,8 @@ public struct TreeEnsembleSection: Sendable, Equatable {
     public var treeCount: Int { treeStarts.count }
     /// Number of nodes over all trees.
     public var nodeCount: Int { feature.count }
+    /// Whether any split is categorical.
+    public var hasCategoricalSplits: Bool { categorical.contains(1) }
 
     /// Checks array lengths and the structural rules in the type's documentation.
     /// - Throws: `ModelFileError.shapeMismatch` for arrays of the wrong length,
@@ -53,7 +62,8 @@ public struct TreeEnsembleSection: Sendable, Equatable {
     public func validate(name: String) throws {
         let nodeCount = feature.count
         let arrays: [(String, Int)] = [("threshold", threshold.count), ("left", left.count), ("right", right.count),
-                                       ("value", value.count), ("cover", cover.count), ("defaultLeft", defaultLeft.count)]
+                                       ("value", value.count), ("cover", cover.count), ("defaultLeft", defaultLeft.count),
+                                       ("categorical", categorical.count)]
         for (arrayName, count) in arrays where count != nodeCount {
             throw ModelFileError.shapeMismatch(section: name,
                                                detail: "'\(arrayName)' has \(count) elements, 'feature' has \(nodeCount)")
@@ -87,6 +97,10 @@ public struct TreeEnsembleSection: Sendable, Equatable {
                 guard !threshold[node].isNaN else {
                     throw ModelFileError.malformedSection(section: name, reason: "node \(node) has a NaN threshold")
                 }
+            }
+            guard categorical[node] <= 1, categorical[node] == 0 || split >= 0 else {
+                throw ModelFileError.malformedSection(section: name,
+                                                      reason: "node \(node) has categorical \(categorical[node]); expected 0 or 1, and 0 for a leaf")
             }
             guard defaultLeft[node] <= 1 else {
                 throw ModelFileError.malformedSection(section: name,

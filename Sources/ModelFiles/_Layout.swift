@@ -50,6 +50,8 @@ enum _Layout {
     static let encodingCompactTree: UInt8 = 1
     /// Compact layout, flags byte bit 0: a missing value goes left.
     static let compactDefaultLeftFlag: UInt8 = 1
+    /// Compact layout, flags byte bit 1: a categorical split (go left when `x == threshold`).
+    static let compactCategoricalFlag: UInt8 = 2
 
     /// `value` rounded up to a multiple of `alignment`, or `nil` on overflow.
     static func aligned(_ value: Int, to alignment: Int = alignment) -> Int? {

@@ -41,8 +41,8 @@ public struct ONNXTreeModel: Sendable {
     public var heads: [Head]
 
     /// A model from its heads.
-    /// - Throws: `ONNXExportError.invalidSection` for a malformed ensemble, a split on a column
-    ///   outside `0..<featureCount`, or base scores that do not match `classCount`.
+    /// - Throws: `ONNXExportError.invalidSection` for a malformed ensemble, a categorical split, a
+    ///   split on a column outside `0..<featureCount`, or base scores that do not match `classCount`.
     public init(featureCount: Int, heads: [Head]) throws {
         for head in heads {
             do {
@@ -53,6 +53,9 @@ public struct ONNXTreeModel: Sendable {
             guard head.classCount > 0, head.baseScores.count == head.classCount else {
                 throw ONNXExportError.invalidSection(name: head.name,
                                                      reason: "\(head.baseScores.count) base scores for \(head.classCount) classes")
+            }
+            if let node = head.ensemble.categorical.firstIndex(of: 1) {
+                throw ONNXExportError.invalidSection(name: head.name, reason: "node \(node) is a categorical split; ONNX export supports numerical splits only")
             }
             if let bad = head.ensemble.feature.first(where: { $0 >= featureCount }) {
                 throw ONNXExportError.invalidSection(name: head.name, reason: "splits on column \(bad), the input has \(featureCount) columns")

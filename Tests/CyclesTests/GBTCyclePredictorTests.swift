@@ -1,6 +1,7 @@
 import BoostedTrees
 import Foundation
 import ModelFiles
+import TensorCore
 import Testing
 import Explanations
 @testable import Cycles
@@ -250,3 +251,34 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let file = ModelFile(kind: "cycle-lstm")
     #expect(throws: ModelFileError.self) { try GBTCyclePredictor(modelFile: file) }
 }
+
+@Test func categoricalSplitsSurviveTheModelFileBitIdentically() throws {
+    var generator = SeededGenerator(seed: 5)
+    var rows: [[Float]] = [], labels: [Float] = []
+    for _ in 0..<400 {
+        let category = Float(generator.nextInt(below: 6))
+        rows.append([Float(generator.nextUniform()), generator.nextUniform() < 0.1 ? .nan : category])
+        labels.append((category == 2 ? 2 : 0) + Float(generator.nextUniform()))
+    }
+    var parameters = GradientBoostingParameters()
+    parameters.iterationCount = 5
+    parameters.maximumLeafCount = 4
+    parameters.categoricalFeatures = [1]
+    let model = try GradientBoosting.train(features: try FeatureMatrix(rows: rows), labels: labels, parameters: parameters)
+    #expect(model.ensemble.hasCategoricalSplits)
+    var file = ModelFile(kind: "cycle-gbt")
+    file.setTreeEnsemble("period", GBTCyclePredictor.section(from: model.ensemble), layout: .compact)
+    let restored = try GBTCyclePredictor.ensemble(from: try ModelFile.decode(try file.encoded()).treeEnsemble("period"), name: "period")
+    #expect(restored.isCategorical == model.ensemble.isCategorical)
+    // Files hold leaf values as Float: compare with the same ensemble rounded in memory, bit for bit.
+    let rounded = try GBTCyclePredictor.ensemble(from: GBTCyclePredictor.section(from: model.ensemble), name: "period")
+    func withTrees(_ ensemble: TreeEnsemble) -> GradientBoostedModel {
+        GradientBoostedModel(ensemble: ensemble, objective: model.objective, baseScores: model.baseScores, featureNames: model.featureNames)
+    }
+    let loaded = withTrees(restored), reference = withTrees(rounded)
+    for row in rows + [[0.5, 9], [0.5, -1], [0.5, 2.5], [0.5, .nan]] {
+        #expect(loaded.predict(row) == reference.predict(row))
+        #expect(abs(loaded.predict(row)[0] - model.predict(row)[0]) <= 1e-6)
+    }
+}
+

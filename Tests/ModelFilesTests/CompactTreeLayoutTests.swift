@@ -84,7 +84,8 @@ import Testing
             return reason
         }
         let flags = try Self.arrayOffset(bytes, array: 5), offsets = try Self.arrayOffset(bytes, array: 4)
-        #expect(try reason { $0[flags + 2] = 6 } == "node 2 has flags 6; expected 0 or 1 (bit 0: missing values go left)")
+        #expect(try reason { $0[flags + 2] = 6 } == "node 2 has flags 6; expected 0 to 3 (bit 0: missing values go left, bit 1: categorical split)")
+        #expect(try reason { $0[flags + 2] = 2 } == "node 2 has categorical 1; expected 0 or 1, and 0 for a leaf")
         #expect(try reason { Samples.store(UInt16(3), &$0, at: offsets + 2 * 1) } == "leaf node 1 has child offset 3; expected 0")
         #expect(try reason { Samples.store(UInt16(0), &$0, at: offsets) } == "node 0 has child offset 0; its children must lie in 1..<7")
         #expect(try reason { Samples.store(UInt16(6), &$0, at: offsets) } == "node 0 has child offset 6; its children must lie in 1..<7")
@@ -105,5 +106,29 @@ import Testing
             Issue.record("expected malformedSection"); return
         }
         #expect(section == "gbt" && reason == "the name appears twice")
+    }
+
+    @Test func categoricalSplitsRoundTripOnlyInTheCompactLayout() throws {
+        var ensemble = Samples.ensemble
+        ensemble.categorical[3] = 1
+        ensemble.threshold[3] = 4
+        let decoded = try ModelFile.decode(try Self.compactFile(ensemble).encoded())
+        let restored = try decoded.treeEnsemble("gbt")
+        #expect(restored.categorical == [0, 0, 0, 1, 0, 0, 0] && restored.hasCategoricalSplits)
+        #expect(restored.threshold == ensemble.threshold && restored.defaultLeft == ensemble.defaultLeft)
+
+        var structOfArrays = ModelFile(kind: "cycle-gbt")
+        structOfArrays.setTreeEnsemble("gbt", ensemble)
+        guard case .malformedSection(_, let reason)? = Samples.modelFileError({ _ = try structOfArrays.encoded() }) else {
+            Issue.record("expected malformedSection"); return
+        }
+        #expect(reason == "node 3 is a categorical split, which only the compact layout stores; write it with layout compact")
+
+        var leaf = Samples.ensemble
+        leaf.categorical[1] = 1
+        guard case .malformedSection(_, let leafReason)? = Samples.modelFileError({ try leaf.validate(name: "gbt") }) else {
+            Issue.record("expected malformedSection"); return
+        }
+        #expect(leafReason == "node 1 has categorical 1; expected 0 or 1, and 0 for a leaf")
     }
 }

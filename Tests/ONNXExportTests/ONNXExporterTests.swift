@@ -125,6 +125,16 @@ struct ONNXExporterTests {
             try ONNXExporter.export(file)
         }
     }
+
+    @Test func categoricalSplitsAreRefused() throws {
+        var file = TinyModels.gbtFile()
+        var section = try file.treeEnsemble("period")
+        section.categorical[0] = 1
+        file.setTreeEnsemble("period", section, layout: .compact)
+        #expect(throws: ONNXExportError.invalidSection(name: "period_raw", reason: "node 0 is a categorical split; ONNX export supports numerical splits only")) {
+            try ONNXExporter.export(file)
+        }
+    }
 }
 
 extension Onnx_TensorProto {

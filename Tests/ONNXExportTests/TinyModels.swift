@@ -58,6 +58,7 @@ enum TinyModels {
         section.value.append(Float(generator.nextUniform(in: -1, 1)))
         section.cover.append(1)
         section.defaultLeft.append(generator.nextUniform() < 0.5 ? 1 : 0)
+        section.categorical.append(0)
         if !isLeaf {
             section.left[Int(node)] = appendTree(depth: depth - 1, featureCount: featureCount, to: &section, using: &generator)
             section.right[Int(node)] = appendTree(depth: depth - 1, featureCount: featureCount, to: &section, using: &generator)

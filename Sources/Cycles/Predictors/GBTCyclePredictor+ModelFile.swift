@@ -97,7 +97,8 @@ extension GBTCyclePredictor {
         return TreeEnsembleSection(treeStarts: Array(ensemble.treeStarts.dropLast()), feature: ensemble.feature,
                                    threshold: ensemble.threshold, left: left, right: right,
                                    value: ensemble.value.map { Float($0) }, cover: ensemble.cover.map { Float($0) },
-                                   defaultLeft: ensemble.defaultLeft.map { $0 ? 1 : 0 })
+                                   defaultLeft: ensemble.defaultLeft.map { $0 ? 1 : 0 },
+                                   categorical: ensemble.isCategorical.map { $0 ? 1 : 0 })
     }
 
     /// The file's section as our ensemble; trees must occupy consecutive node ranges.
@@ -116,7 +117,8 @@ extension GBTCyclePredictor {
         do {
             return try TreeEnsemble(treeStarts: starts, feature: section.feature, threshold: section.threshold, left: left, right: right,
                                     value: section.value.map { Double($0) }, cover: section.cover.map { Double($0) },
-                                    defaultLeft: section.defaultLeft.map { $0 != 0 })
+                                    defaultLeft: section.defaultLeft.map { $0 != 0 },
+                                    isCategorical: section.categorical.map { $0 != 0 })
         } catch let error as BoostedTreesError {
             throw ModelFileError.malformedSection(section: name, reason: error.description)
         }
