@@ -1,3 +1,4 @@
+import Dispatch
 import TensorCore
 
 /// Gradient boosting of regression trees on histograms (the LightGBM recipe): bin the features,
@@ -49,7 +50,7 @@ public enum GradientBoosting {
 
         let rowCount = features.rowCount, featureCount = features.featureCount
         let classCount = objective.classCount
-        let mapper = try BinMapper(fitting: features, maximumBinCount: parameters.maximumBinCount)
+        let mapper = try fittedMapper(features, maximumBinCount: parameters.maximumBinCount, threadCount: parameters.threadCount)
         let data = BinnedDataset(matrix: features, mapper: mapper, threadCount: parameters.threadCount)
         let finder = SplitFinder(l1: parameters.l1, l2: parameters.l2, minimumDataInLeaf: parameters.minimumDataInLeaf,
                                  minimumSumHessian: parameters.minimumSumHessian,
@@ -148,5 +149,35 @@ public enum GradientBoosting {
         return GradientBoostedModel(ensemble: ensemble, objective: parameters.objective, baseScores: baseScores,
                                     featureNames: featureNames ?? (0..<featureCount).map { "Column_\($0)" },
                                     featureRanges: mapper.ranges.map { [$0.minimum, $0.maximum] })
+    }
+
+    /// `BinMapper(fitting: matrix, maximumBinCount:)`, with the features fitted concurrently (one
+    /// single-column fit per feature: the same sample rows, so the same bounds).
+    static func fittedMapper(_ matrix: FeatureMatrix, maximumBinCount: Int, threadCount: Int) throws -> BinMapper {
+        guard threadCount > 1, matrix.featureCount > 1 else {
+            return try BinMapper(fitting: matrix, maximumBinCount: maximumBinCount)
+        }
+        let featureCount = matrix.featureCount
+        let fitted = UnsafeMutablePointer<Result<BinMapper, any Error>?>.allocate(capacity: featureCount)
+        fitted.initialize(repeating: nil, count: featureCount)
+        defer { fitted.deinitialize(count: featureCount); fitted.deallocate() }
+        let tasks = min(threadCount, featureCount)
+        let output = _SendablePointer(fitted)
+        DispatchQueue.concurrentPerform(iterations: tasks) { task in
+            for feature in (featureCount * task / tasks)..<(featureCount * (task + 1) / tasks) {
+                let column = (0..<matrix.rowCount).map { matrix.values[$0 * featureCount + feature] }
+                output.pointer[feature] = Result(catching: {
+                    try BinMapper(fitting: FeatureMatrix(values: column, rowCount: matrix.rowCount, featureCount: 1),
+                                  maximumBinCount: maximumBinCount)
+                })
+            }
+        }
+        var bounds: [[Float]] = [], ranges: [(minimum: Float, maximum: Float)] = []
+        for feature in 0..<featureCount {
+            let single = try fitted[feature]!.get()
+            bounds.append(single.upperBounds[0])
+            ranges.append(single.ranges[0])
+        }
+        return BinMapper(upperBounds: bounds, ranges: ranges)
     }
 }

@@ -15,6 +15,11 @@ public struct SplitCandidate: Sendable, Equatable {
 
     /// `true` when this candidate can be applied.
     public var isValid: Bool { feature >= 0 }
+
+    /// Whether a row whose bin of `feature` is `bin` goes to the left child.
+    @inlinable public func sendsLeft(bin: UInt8) -> Bool {
+        bin == 0 ? defaultLeft : Int(bin) <= thresholdBin
+    }
 }
 
 /// Scans histograms for the split with the largest regularised gain.
@@ -64,42 +69,64 @@ public struct SplitFinder: Sendable {
     /// The best split of a leaf with totals (`gradient`, `hessian`, `count`) over `features`.
     public func bestSplit(histogram: Histogram, offsets: [Int], features: [Int],
                           gradient: Double, hessian: Double, count: Int) -> SplitCandidate {
-        var best = SplitCandidate()
-        guard count >= 2 * minimumDataInLeaf, hessian >= 2 * minimumSumHessian else { return best }
+        let plan = _FeaturePlan(features: features, offsets: offsets, taskCount: 1)
+        return histogram.sums.withUnsafeBufferPointer { sums in
+            histogram.counts.withUnsafeBufferPointer { counts in
+                _bestSplit(sums: sums.baseAddress!, counts: counts.baseAddress!, features: plan.features(of: 0),
+                           gradient: gradient, hessian: hessian, count: count)
+            }
+        }
+    }
+
+    /// The best split over a run of features of a flat histogram. Scanning the features in
+    /// chunks and keeping the first chunk's best among equal gains (`_better`) gives the same
+    /// candidate as one scan over all of them.
+    func _bestSplit(sums: UnsafePointer<SIMD2<Double>>, counts: UnsafePointer<Int32>, features: _FeatureSlice,
+                    gradient: Double, hessian: Double, count: Int) -> SplitCandidate {
+        guard count >= 2 * minimumDataInLeaf, hessian >= 2 * minimumSumHessian else { return SplitCandidate() }
         let parentScore = leafScore(gradient: gradient, hessian: hessian)
+        // The best so far, as plain scalars (the loop never builds a `SplitCandidate`).
         var bestGain = minimumGainToSplit
-        histogram.gradients.withUnsafeBufferPointer { g in
-        histogram.hessians.withUnsafeBufferPointer { h in
-        histogram.counts.withUnsafeBufferPointer { c in
-            for feature in features {
-                let start = offsets[feature], end = offsets[feature + 1]
-                let missingG = g[start], missingH = h[start], missingC = Int(c[start])
-                var leftG = 0.0, leftH = 0.0, leftC = 0
-                // Thresholds 1 ..< last value bin: at least one value bin on each side.
-                for b in (start + 1)..<(end - 1) {
-                    leftG += g[b]; leftH += h[b]; leftC += Int(c[b])
-                    for side in 0..<(missingC > 0 ? 2 : 1) {
-                        let missingLeft = side == 1
-                        let lg = missingLeft ? leftG + missingG : leftG
-                        let lh = missingLeft ? leftH + missingH : leftH
-                        let lc = missingLeft ? leftC + missingC : leftC
-                        let rc = count - lc
-                        if lc < minimumDataInLeaf || rc < minimumDataInLeaf { continue }
-                        let rh = hessian - lh
-                        if lh < minimumSumHessian || rh < minimumSumHessian { continue }
-                        let rg = gradient - lg
-                        let gain = leafScore(gradient: lg, hessian: lh) + leafScore(gradient: rg, hessian: rh) - parentScore
-                        if gain > bestGain {
-                            bestGain = gain
-                            best = SplitCandidate(feature: feature, thresholdBin: b - start,
-                                                  defaultLeft: missingC > 0 ? missingLeft : lc >= rc,
-                                                  gain: gain, leftGradient: lg, leftHessian: lh, leftCount: lc,
-                                                  rightGradient: rg, rightHessian: rh, rightCount: rc)
-                        }
+        var bestFeature = -1, bestBin = 0, bestMissingLeft = 0
+        var bestLeft = SIMD2<Double>.zero, bestLeftCount = 0
+        for k in 0..<features.count {
+            let start = features.starts[k], end = features.ends[k]
+            let missing = sums[start], missingCount = Int(counts[start])
+            var left = SIMD2<Double>.zero, leftCount = 0
+            // Thresholds 1 ..< last value bin: at least one value bin on each side. Missing values
+            // go right, then (when there are any) left.
+            let sides = missingCount > 0 ? 2 : 1
+            for b in (start + 1)..<(end - 1) {
+                left += sums[b]; leftCount += Int(counts[b])
+                if sides == 1 && count - leftCount < minimumDataInLeaf { break }  // only shrinks from here on
+                for side in 0..<sides {
+                    let l = side == 1 ? left + missing : left
+                    let lc = side == 1 ? leftCount + missingCount : leftCount
+                    let rc = count - lc
+                    if lc < minimumDataInLeaf || rc < minimumDataInLeaf { continue }
+                    let rh = hessian - l.y
+                    if l.y < minimumSumHessian || rh < minimumSumHessian { continue }
+                    let gain = leafScore(gradient: l.x, hessian: l.y) + leafScore(gradient: gradient - l.x, hessian: rh) - parentScore
+                    if gain > bestGain {
+                        bestGain = gain
+                        bestFeature = k; bestBin = b - start; bestMissingLeft = side
+                        bestLeft = l; bestLeftCount = lc
                     }
                 }
             }
-        }}}
-        return best
+        }
+        guard bestFeature >= 0 else { return SplitCandidate() }
+        let missingCount = Int(counts[features.starts[bestFeature]])
+        let rightCount = count - bestLeftCount
+        return SplitCandidate(feature: features.columns[bestFeature], thresholdBin: bestBin,
+                              defaultLeft: missingCount > 0 ? bestMissingLeft == 1 : bestLeftCount >= rightCount,
+                              gain: bestGain, leftGradient: bestLeft.x, leftHessian: bestLeft.y, leftCount: bestLeftCount,
+                              rightGradient: gradient - bestLeft.x, rightHessian: hessian - bestLeft.y,
+                              rightCount: rightCount)
+    }
+
+    /// Whether `candidate`, found on features after those of `current`, replaces it.
+    static func _better(_ candidate: SplitCandidate, than current: SplitCandidate) -> Bool {
+        candidate.isValid && (!current.isValid || candidate.gain > current.gain)
     }
 }

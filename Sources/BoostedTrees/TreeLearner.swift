@@ -3,8 +3,10 @@
 ///
 /// Each leaf owns a contiguous segment of a row-index buffer. After a split, the histogram of the
 /// smaller child is built from its rows and the larger child's is the parent's minus it (the
-/// parent's storage is reused). Buffers persist across trees, so growing a tree allocates only
-/// the tree itself.
+/// parent's storage is reused). Building, subtracting and the split search are dealt to
+/// `threadCount` tasks by feature (each task owns a fixed chunk of the features), so the grown
+/// tree does not depend on the thread count. Buffers persist across trees, so growing a tree
+/// allocates only the tree itself and small per-tree bookkeeping.
 public final class TreeLearner {
     /// Where the training rows of a leaf lie in `rows` after `grow`.
     public struct LeafSegment: Sendable, Equatable {
@@ -33,22 +35,32 @@ public final class TreeLearner {
     let maximumDepth: Int
     let learningRate: Double
     let threadCount: Int
-    /// First flat bin of each feature (`featureCount + 1` entries).
+    /// First flat bin of each feature (`featureCount + 1` entries): features lie `binStride`
+    /// bins apart, the largest bin count of any feature, so that histogram building needs no
+    /// per-feature lookup; a feature's bins past its own bin count stay zero.
     public let offsets: [Int]
-    var pool: [Histogram]
+    /// Past-the-end flat bin of each feature's own bins.
+    let featureEnds: [Int]
+    /// Bins of one histogram (all features).
+    let binCount: Int
+    /// `maximumLeafCount` histograms; slot `s` holds bins `s * binCount ..< (s + 1) * binCount`.
+    let histogramSums: UnsafeMutablePointer<SIMD2<Double>>
+    let histogramCounts: UnsafeMutablePointer<Int32>
+    /// Per-task best splits of the two leaves handled by `_histogramsAndSplits`.
+    let taskSplits: UnsafeMutablePointer<SplitCandidate>
     var freeSlots: [Int] = []
     /// Row indices; after `grow`, each leaf's rows lie in its `LeafSegment`.
     public private(set) var rows: [Int32]
     var scratch: [Int32]
-    var orderedGradients: [Float]
-    var orderedHessians: [Float]
+    /// (gradient, hessian) of every dataset row, for the tree being grown.
+    var gradientPairs: [SIMD2<Float>]
     /// Leaf segments of the last grown tree.
     public private(set) var segments: [LeafSegment] = []
 
     /// A learner for `data` with the given growth limits.
     /// - Parameters:
     ///   - maximumDepth: depth limit (root at depth 0); `<= 0` means none.
-    ///   - threadCount: threads for histogram building (results do not depend on it).
+    ///   - threadCount: threads for histograms and split search (results do not depend on it).
     public init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
                 learningRate: Double, threadCount: Int) {
         self.data = data
@@ -56,15 +68,26 @@ public final class TreeLearner {
         self.maximumLeafCount = maximumLeafCount
         self.maximumDepth = maximumDepth
         self.learningRate = learningRate
-        self.threadCount = threadCount
-        var offsets = [0]
-        for feature in 0..<data.featureCount { offsets.append(offsets[feature] + data.mapper.binCount(of: feature)) }
-        self.offsets = offsets
-        pool = (0..<maximumLeafCount).map { _ in Histogram(binCount: offsets[data.featureCount]) }
+        self.threadCount = max(1, threadCount)
+        let binStride = (0..<data.featureCount).map { data.mapper.binCount(of: $0) }.max() ?? 0
+        offsets = (0...data.featureCount).map { $0 * binStride }
+        featureEnds = (0..<data.featureCount).map { $0 * binStride + data.mapper.binCount(of: $0) }
+        binCount = data.featureCount * binStride
+        histogramSums = .allocate(capacity: maximumLeafCount * binCount)
+        histogramSums.initialize(repeating: .zero, count: maximumLeafCount * binCount)
+        histogramCounts = .allocate(capacity: maximumLeafCount * binCount)
+        histogramCounts.initialize(repeating: 0, count: maximumLeafCount * binCount)
+        taskSplits = .allocate(capacity: 2 * self.threadCount)
+        taskSplits.initialize(repeating: SplitCandidate(), count: 2 * self.threadCount)
         rows = [Int32](repeating: 0, count: data.rowCount)
         scratch = rows
-        orderedGradients = [Float](repeating: 0, count: data.rowCount)
-        orderedHessians = orderedGradients
+        gradientPairs = [SIMD2<Float>](repeating: .zero, count: data.rowCount)
+    }
+
+    deinit {
+        histogramSums.deallocate()
+        histogramCounts.deallocate()
+        taskSplits.deallocate()
     }
 
     /// Grows a tree on `gradients`/`hessians` (one per dataset row) over `bag` (all rows when
@@ -78,20 +101,23 @@ public final class TreeLearner {
             rowCount = data.rowCount
             rows.withUnsafeMutableBufferPointer { r in for i in 0..<rowCount { r[i] = Int32(i) } }
         }
+        gradientPairs.withUnsafeMutableBufferPointer { pairs in
+            for row in 0..<data.rowCount { pairs[row] = SIMD2(gradients[row], hessians[row]) }
+        }
         freeSlots = Array((0..<maximumLeafCount).reversed())
+        let plan = _FeaturePlan(features: features, featureStarts: offsets.dropLast(), featureEnds: featureEnds[...],
+                                taskCount: threadCount)
         var tree = Tree()
         var gradientSum = 0.0, hessianSum = 0.0
         rows.withUnsafeBufferPointer { r in
             for i in 0..<rowCount { gradientSum += Double(gradients[Int(r[i])]); hessianSum += Double(hessians[Int(r[i])]) }
         }
-        let rootSlot = freeSlots.removeLast()
-        buildHistogram(slot: rootSlot, start: 0, count: rowCount, contiguous: bag == nil,
-                       gradients: gradients, hessians: hessians, features: features)
         let root = tree.appendLeaf(value: learningRate * finder.leafOutput(gradient: gradientSum, hessian: hessianSum),
                                    cover: Double(rowCount), hessianSum: hessianSum)
-        var leaves = [_Leaf(node: root, start: 0, count: rowCount, gradient: gradientSum, hessian: hessianSum, depth: 0,
-                            slot: rootSlot, split: bestSplit(slot: rootSlot, depth: 0, features: features,
-                                                             gradient: gradientSum, hessian: hessianSum, count: rowCount))]
+        var rootLeaf = _Leaf(node: root, start: 0, count: rowCount, gradient: gradientSum, hessian: hessianSum, depth: 0,
+                             slot: freeSlots.removeLast(), split: SplitCandidate())
+        rootLeaf.split = _histogramsAndSplits(build: rootLeaf, allRows: bag == nil, sibling: nil, plan: plan).built
+        var leaves = [rootLeaf]
         while leaves.count < maximumLeafCount {
             var chosen = -1
             var bestGain = 0.0
@@ -119,16 +145,12 @@ public final class TreeLearner {
             if canSplitFurther {
                 let smallSlot = freeSlots.removeLast()
                 let leftIsSmaller = left.count <= right.count
-                let small = leftIsSmaller ? left : right
-                buildHistogram(slot: smallSlot, start: small.start, count: small.count, contiguous: false,
-                               gradients: gradients, hessians: hessians, features: features)
-                pool[parent.slot].subtract(pool[smallSlot], features: features, offsets: offsets)
                 left.slot = leftIsSmaller ? smallSlot : parent.slot
                 right.slot = leftIsSmaller ? parent.slot : smallSlot
-                left.split = bestSplit(slot: left.slot, depth: left.depth, features: features,
-                                       gradient: left.gradient, hessian: left.hessian, count: left.count)
-                right.split = bestSplit(slot: right.slot, depth: right.depth, features: features,
-                                        gradient: right.gradient, hessian: right.hessian, count: right.count)
+                let splits = _histogramsAndSplits(build: leftIsSmaller ? left : right, allRows: false,
+                                                  sibling: leftIsSmaller ? right : left, plan: plan)
+                left.split = leftIsSmaller ? splits.built : splits.sibling
+                right.split = leftIsSmaller ? splits.sibling : splits.built
             } else {
                 freeSlots.append(parent.slot)
             }
@@ -139,61 +161,69 @@ public final class TreeLearner {
         return tree
     }
 
-    func bestSplit(slot: Int, depth: Int, features: [Int], gradient: Double, hessian: Double, count: Int) -> SplitCandidate {
-        if maximumDepth > 0 && depth >= maximumDepth { return SplitCandidate() }
-        return finder.bestSplit(histogram: pool[slot], offsets: offsets, features: features,
-                                gradient: gradient, hessian: hessian, count: count)
-    }
-
-    func buildHistogram(slot: Int, start: Int, count: Int, contiguous: Bool,
-                        gradients: [Float], hessians: [Float], features: [Int]) {
-        let contiguousFromZero = contiguous && start == 0 && count == data.rowCount
+    /// Builds the histogram of `build` (into its slot) from its rows (every dataset row in order
+    /// when `allRows`), and, when `sibling` is given, turns the parent's histogram held in the
+    /// sibling's slot into the sibling's by subtraction; returns both leaves' best splits. Each
+    /// task does all three steps on its own chunk of the features; the chunks' best splits are
+    /// then merged in feature order, as one scan over all features would.
+    func _histogramsAndSplits(build: _Leaf, allRows: Bool, sibling: _Leaf?, plan: _FeaturePlan)
+        -> (built: SplitCandidate, sibling: SplitCandidate) {
+        // Below this much work (row-feature updates plus scanned bins) one task is cheaper.
+        let work = build.count * plan.count + (sibling == nil ? 1 : 3) * binCount
+        let tasks = work >= 65_536 ? plan.taskCount : 1
+        let splitsBuilt = !_isAtDepthLimit(build.depth), splitsSibling = sibling.map { !_isAtDepthLimit($0.depth) } ?? false
         rows.withUnsafeBufferPointer { r in
-            let segment = UnsafeBufferPointer(rebasing: r[start..<(start + count)])
-            if contiguousFromZero {
-                gradients.withUnsafeBufferPointer { g in
-                    hessians.withUnsafeBufferPointer { h in
-                        pool[slot].build(from: data, rows: segment, isContiguousFromZero: true, orderedGradients: g,
-                                         orderedHessians: h, features: features, offsets: offsets, threadCount: threadCount)
-                    }
-                }
-                return
-            }
-            orderedGradients.withUnsafeMutableBufferPointer { og in
-                orderedHessians.withUnsafeMutableBufferPointer { oh in
-                    gradients.withUnsafeBufferPointer { g in
-                        hessians.withUnsafeBufferPointer { h in
-                            for i in 0..<count {
-                                let row = Int(segment[i])
-                                og[i] = g[row]
-                                oh[i] = h[row]
-                            }
-                        }
-                    }
-                    let threads = count * features.count >= 65_536 ? threadCount : 1
-                    pool[slot].build(from: data, rows: segment, isContiguousFromZero: false,
-                                     orderedGradients: UnsafeBufferPointer(rebasing: og[0..<count]),
-                                     orderedHessians: UnsafeBufferPointer(rebasing: oh[0..<count]),
-                                     features: features, offsets: offsets, threadCount: threads)
+            gradientPairs.withUnsafeBufferPointer { pairs in
+                let leafRows = allRows ? nil : UnsafeBufferPointer(rebasing: r[build.start..<(build.start + build.count)])
+                let builtSums = histogramSums + build.slot * binCount, builtCounts = histogramCounts + build.slot * binCount
+                plan.perform(taskCount: tasks) { task in
+                    let features = plan.features(of: task, in: tasks)
+                    Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
+                                          sums: builtSums, counts: builtCounts)
+                    taskSplits[2 * task] = splitsBuilt
+                        ? finder._bestSplit(sums: builtSums, counts: builtCounts, features: features,
+                                            gradient: build.gradient, hessian: build.hessian, count: build.count)
+                        : SplitCandidate()
+                    guard let sibling else { return }
+                    let siblingSums = histogramSums + sibling.slot * binCount
+                    let siblingCounts = histogramCounts + sibling.slot * binCount
+                    Histogram._subtract(features: features, sums: siblingSums, counts: siblingCounts,
+                                        siblingSums: builtSums, siblingCounts: builtCounts)
+                    taskSplits[2 * task + 1] = splitsSibling
+                        ? finder._bestSplit(sums: siblingSums, counts: siblingCounts, features: features,
+                                            gradient: sibling.gradient, hessian: sibling.hessian, count: sibling.count)
+                        : SplitCandidate()
                 }
             }
         }
+        var best = (built: taskSplits[0], sibling: sibling == nil ? SplitCandidate() : taskSplits[1])
+        for task in 1..<max(1, tasks) {
+            if SplitFinder._better(taskSplits[2 * task], than: best.built) { best.built = taskSplits[2 * task] }
+            if sibling != nil, SplitFinder._better(taskSplits[2 * task + 1], than: best.sibling) {
+                best.sibling = taskSplits[2 * task + 1]
+            }
+        }
+        return best
     }
 
-    /// Stable partition of `rows[start ..< start + count]`: rows going left first.
+    func _isAtDepthLimit(_ depth: Int) -> Bool { maximumDepth > 0 && depth >= maximumDepth }
+
+    /// Stable partition of `rows[start ..< start + count]`: rows going left first. Which side a
+    /// row takes is `split.sendsLeft(bin:)` of its bin; the loop itself is branch-free.
     func partition(start: Int, count: Int, split: SplitCandidate) {
-        let column = split.feature * data.rowCount
-        let threshold = UInt8(split.thresholdBin)
-        let missingLeft = split.defaultLeft
+        let stride = data.featureCount, feature = split.feature
         data.bins.withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
                     var leftCount = 0, rightCount = 0
                     for i in start..<(start + count) {
                         let row = r[i]
-                        let b = bins[column + Int(row)]
-                        let goLeft = b == 0 ? missingLeft : b <= threshold
-                        if goLeft { r[start + leftCount] = row; leftCount += 1 } else { s[rightCount] = row; rightCount += 1 }
+                        let goesLeft = split.sendsLeft(bin: bins[Int(row) * stride + feature]) ? 1 : 0
+                        // Written to both sides; only the side that advances keeps it.
+                        r[start + leftCount] = row
+                        s[rightCount] = row
+                        leftCount += goesLeft
+                        rightCount += 1 - goesLeft
                     }
                     for i in 0..<rightCount { r[start + leftCount + i] = s[i] }
                 }
