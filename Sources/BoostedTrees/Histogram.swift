@@ -32,7 +32,7 @@ public struct Histogram: Sendable, Equatable {
         sums.withUnsafeMutableBufferPointer { s in
             counts.withUnsafeMutableBufferPointer { c in
                 let sumsOut = _SendablePointer(s.baseAddress!), countsOut = _SendablePointer(c.baseAddress!)
-                plan.perform(taskCount: plan.taskCount) { task in
+                _FeaturePlan.perform(taskCount: plan.taskCount) { task in
                     Histogram._accumulate(data: data, rows: rows, gradientPairs: gradientPairs,
                                           features: plan.features(of: task), sums: sumsOut.pointer,
                                           counts: countsOut.pointer)
@@ -60,18 +60,26 @@ public struct Histogram: Sendable, Equatable {
     /// Zeroes, then accumulates the bins of `features` over `rows` (all rows when `nil`).
     ///
     /// Reads each row's bins contiguously (`BinnedDataset` is row-major) and adds the row's
-    /// (gradient, hessian) to one bin of every feature in `features`.
+    /// (gradient, hessian) to one bin of every feature in `features`. When `knownCounts` is given
+    /// (the counts of these rows, e.g. of every row, which do not change between trees), counts
+    /// are copied from it instead of being counted.
     static func _accumulate(data: BinnedDataset, rows: UnsafeBufferPointer<Int32>?,
                             gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
-                            sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>) {
+                            sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
+                            knownCounts: UnsafePointer<Int32>? = nil) {
         let featureCount = features.count
         guard featureCount > 0 else { return }
         let columns = features.columns, starts = features.starts
         for k in 0..<featureCount {
             let start = starts[k], width = features.ends[k] - start
             (sums + start).update(repeating: .zero, count: width)
-            (counts + start).update(repeating: 0, count: width)
+            if let knownCounts {
+                (counts + start).update(from: knownCounts + start, count: width)
+            } else {
+                (counts + start).update(repeating: 0, count: width)
+            }
         }
+        let countsRows = knownCounts == nil
         let rowStride = data.featureCount
         let pairs = gradientPairs.baseAddress!
         data.bins.withUnsafeBufferPointer { binBuffer in
@@ -79,7 +87,7 @@ public struct Histogram: Sendable, Equatable {
             if let binStride = features.uniformStride {
                 // Consecutive columns, histograms `binStride` apart: no per-feature lookups.
                 let first = bins + features.columns[0], firstSums = sums + starts[0], firstCounts = counts + starts[0]
-                @inline(__always) func add(row: Int) {
+                @inline(__always) func add(row: Int, countsRow: Bool) {
                     let pair = pairs[row]
                     let sum = SIMD2<Double>(Double(pair.x), Double(pair.y))
                     let rowBins = first + row &* rowStride
@@ -87,14 +95,15 @@ public struct Histogram: Sendable, Equatable {
                     for k in 0..<featureCount {
                         let bin = base &+ Int(rowBins[k])
                         firstSums[bin] += sum
-                        firstCounts[bin] &+= 1
+                        if countsRow { firstCounts[bin] &+= 1 }
                         base &+= binStride
                     }
                 }
-                if let rows {
-                    for i in 0..<rows.count { add(row: Int(rows[i])) }
-                } else {
-                    for row in 0..<data.rowCount { add(row: row) }
+                switch (rows, countsRows) {
+                case let (rows?, true): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: true) }
+                case let (rows?, false): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: false) }
+                case (nil, true): for row in 0..<data.rowCount { add(row: row, countsRow: true) }
+                case (nil, false): for row in 0..<data.rowCount { add(row: row, countsRow: false) }
                 }
                 return
             }
@@ -105,7 +114,7 @@ public struct Histogram: Sendable, Equatable {
                 for k in 0..<featureCount {
                     let bin = starts[k] &+ Int(rowBins[columns[k]])
                     sums[bin] += sum
-                    counts[bin] &+= 1
+                    if countsRows { counts[bin] &+= 1 }
                 }
             }
             if let rows {

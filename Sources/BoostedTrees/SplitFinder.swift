@@ -97,8 +97,11 @@ public struct SplitFinder: Sendable {
             // go right, then (when there are any) left.
             let sides = missingCount > 0 ? 2 : 1
             for b in (start + 1)..<(end - 1) {
-                left += sums[b]; leftCount += Int(counts[b])
+                let bin = sums[b], binCount = Int(counts[b])
+                left += bin; leftCount += binCount
                 if sides == 1 && count - leftCount < minimumDataInLeaf { break }  // only shrinks from here on
+                // An empty bin (no rows, zero sums) repeats the previous threshold's candidate.
+                if binCount == 0 && bin == .zero && b > start + 1 { continue }
                 for side in 0..<sides {
                     let l = side == 1 ? left + missing : left
                     let lc = side == 1 ? leftCount + missingCount : leftCount

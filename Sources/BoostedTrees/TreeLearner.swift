@@ -46,6 +46,8 @@ public final class TreeLearner {
     /// `maximumLeafCount` histograms; slot `s` holds bins `s * binCount ..< (s + 1) * binCount`.
     let histogramSums: UnsafeMutablePointer<SIMD2<Double>>
     let histogramCounts: UnsafeMutablePointer<Int32>
+    /// Bin counts over every dataset row (histogram layout): the root's counts when there is no bag.
+    let allRowCounts: UnsafeMutablePointer<Int32>
     /// Per-task best splits of the two leaves handled by `_histogramsAndSplits`.
     let taskSplits: UnsafeMutablePointer<SplitCandidate>
     var freeSlots: [Int] = []
@@ -77,6 +79,16 @@ public final class TreeLearner {
         histogramSums.initialize(repeating: .zero, count: maximumLeafCount * binCount)
         histogramCounts = .allocate(capacity: maximumLeafCount * binCount)
         histogramCounts.initialize(repeating: 0, count: maximumLeafCount * binCount)
+        let allRowCounts = UnsafeMutablePointer<Int32>.allocate(capacity: binCount)
+        allRowCounts.initialize(repeating: 0, count: binCount)
+        data.bins.withUnsafeBufferPointer { bins in
+            for row in 0..<data.rowCount {
+                for feature in 0..<data.featureCount {
+                    allRowCounts[feature * binStride + Int(bins[row * data.featureCount + feature])] &+= 1
+                }
+            }
+        }
+        self.allRowCounts = allRowCounts
         taskSplits = .allocate(capacity: 2 * self.threadCount)
         taskSplits.initialize(repeating: SplitCandidate(), count: 2 * self.threadCount)
         rows = [Int32](repeating: 0, count: data.rowCount)
@@ -87,6 +99,7 @@ public final class TreeLearner {
     deinit {
         histogramSums.deallocate()
         histogramCounts.deallocate()
+        allRowCounts.deallocate()
         taskSplits.deallocate()
     }
 
@@ -176,10 +189,11 @@ public final class TreeLearner {
             gradientPairs.withUnsafeBufferPointer { pairs in
                 let leafRows = allRows ? nil : UnsafeBufferPointer(rebasing: r[build.start..<(build.start + build.count)])
                 let builtSums = histogramSums + build.slot * binCount, builtCounts = histogramCounts + build.slot * binCount
-                plan.perform(taskCount: tasks) { task in
+                _FeaturePlan.perform(taskCount: tasks) { task in
                     let features = plan.features(of: task, in: tasks)
                     Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
-                                          sums: builtSums, counts: builtCounts)
+                                          sums: builtSums, counts: builtCounts,
+                                          knownCounts: allRows ? UnsafePointer(allRowCounts) : nil)
                     taskSplits[2 * task] = splitsBuilt
                         ? finder._bestSplit(sums: builtSums, counts: builtCounts, features: features,
                                             gradient: build.gradient, hessian: build.hessian, count: build.count)
@@ -209,23 +223,46 @@ public final class TreeLearner {
     func _isAtDepthLimit(_ depth: Int) -> Bool { maximumDepth > 0 && depth >= maximumDepth }
 
     /// Stable partition of `rows[start ..< start + count]`: rows going left first. Which side a
-    /// row takes is `split.sendsLeft(bin:)` of its bin; the loop itself is branch-free.
+    /// row takes is `split.sendsLeft(bin:)` of its bin. Large segments are cut into one block per
+    /// thread, each partitioned in place (its right rows set aside in `scratch`), then the blocks'
+    /// left rows and right rows are joined in block order: the same order as one pass.
     func partition(start: Int, count: Int, split: SplitCandidate) {
         let stride = data.featureCount, feature = split.feature
+        let tasks = count >= 65_536 ? threadCount : 1
+        var leftCounts = [Int](repeating: 0, count: tasks)
         data.bins.withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
-                    var leftCount = 0, rightCount = 0
-                    for i in start..<(start + count) {
-                        let row = r[i]
-                        let goesLeft = split.sendsLeft(bin: bins[Int(row) * stride + feature]) ? 1 : 0
-                        // Written to both sides; only the side that advances keeps it.
-                        r[start + leftCount] = row
-                        s[rightCount] = row
-                        leftCount += goesLeft
-                        rightCount += 1 - goesLeft
+                    leftCounts.withUnsafeMutableBufferPointer { leftCounts in
+                        _FeaturePlan.perform(taskCount: tasks) { task in
+                            let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
+                            var leftCount = 0, rightCount = 0
+                            for i in lower..<upper {
+                                let row = r[i]
+                                let goesLeft = split.sendsLeft(bin: bins[Int(row) * stride + feature]) ? 1 : 0
+                                // Written to both sides; only the side that advances keeps it.
+                                r[lower + leftCount] = row
+                                s[lower + rightCount] = row
+                                leftCount += goesLeft
+                                rightCount += 1 - goesLeft
+                            }
+                            leftCounts[task] = leftCount
+                        }
                     }
-                    for i in 0..<rightCount { r[start + leftCount + i] = s[i] }
+                    var destination = start
+                    for task in 0..<tasks {
+                        let lower = start + count * task / tasks
+                        if destination != lower {
+                            for i in 0..<leftCounts[task] { r[destination + i] = r[lower + i] }
+                        }
+                        destination += leftCounts[task]
+                    }
+                    for task in 0..<tasks {
+                        let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
+                        let rightCount = upper - lower - leftCounts[task]
+                        for i in 0..<rightCount { r[destination + i] = s[lower + i] }
+                        destination += rightCount
+                    }
                 }
             }
         }

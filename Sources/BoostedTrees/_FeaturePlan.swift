@@ -58,7 +58,7 @@ final class _FeaturePlan: @unchecked Sendable {
     /// Runs `body(task)` for `task` in `0..<taskCount`, concurrently when `taskCount > 1`.
     /// Callers guarantee that tasks write disjoint memory (their own features' bins and result
     /// slots) and only read what no task writes.
-    func perform(taskCount: Int, _ body: (Int) -> Void) {
+    static func perform(taskCount: Int, _ body: (Int) -> Void) {
         guard taskCount > 1 else { return body(0) }
         withoutActuallyEscaping(body) { body in
             let task = _UncheckedSendable(body)
