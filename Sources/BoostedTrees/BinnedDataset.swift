@@ -35,11 +35,18 @@ public struct BinnedDataset: Sendable {
                                 let x = source.pointer[row * features + feature]
                                 var bin = 0
                                 if !x.isNaN {
+                                    // First bound >= x (the bound count if none), branch-free.
                                     let b = boundBase.pointer + boundStarts[feature]
-                                    var low = 0, high = boundStarts[feature + 1] - boundStarts[feature]
-                                    while low < high {
-                                        let middle = (low + high) >> 1
-                                        if b[middle] < x { low = middle + 1 } else { high = middle }
+                                    var n = boundStarts[feature + 1] - boundStarts[feature]
+                                    var low = 0
+                                    if n > 0 {
+                                        while n > 1 {
+                                            let half = n >> 1
+                                            let isBelow = b[low + half] < x
+                                            low &+= half & -Int(unsafeBitCast(isBelow, to: UInt8.self))
+                                            n -= half
+                                        }
+                                        low &+= Int(unsafeBitCast(b[low] < x, to: UInt8.self))
                                     }
                                     bin = low + 1
                                 }
