@@ -228,7 +228,7 @@ public final class TreeLearner {
     /// left rows and right rows are joined in block order: the same order as one pass.
     func partition(start: Int, count: Int, split: SplitCandidate) {
         let stride = data.featureCount, feature = split.feature
-        let tasks = count >= 65_536 ? threadCount : 1
+        let tasks = count >= 8_192 ? threadCount : 1
         var leftCounts = [Int](repeating: 0, count: tasks)
         data.bins.withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
