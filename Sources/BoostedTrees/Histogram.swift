@@ -125,6 +125,41 @@ public struct Histogram: Sendable, Equatable {
         }
     }
 
+    /// `_accumulate` for data too large for the caches, one feature at a time from column-major
+    /// bins (`columnBins[f * rowCount + r]`): a feature's column is small enough to stay cached
+    /// while a leaf's rows are read. `orderedPairs[i]` is the (gradient, hessian) of `rows[i]`;
+    /// without `rows`, every row is read in order with `gradientPairs`.
+    static func _accumulateColumns(columnBins: UnsafePointer<UInt8>, rowCount: Int, rows: UnsafeBufferPointer<Int32>?,
+                                   orderedPairs: UnsafePointer<SIMD2<Double>>,
+                                   gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
+                                   sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
+                                   knownCounts: UnsafePointer<Int32>?) {
+        for k in 0..<features.count {
+            let start = features.starts[k], width = features.ends[k] - start
+            let featureSums = sums + start, featureCounts = counts + start
+            featureSums.update(repeating: .zero, count: width)
+            if let knownCounts {
+                featureCounts.update(from: knownCounts + start, count: width)
+            } else {
+                featureCounts.update(repeating: 0, count: width)
+            }
+            let column = columnBins + features.columns[k] * rowCount
+            if let rows {
+                for i in 0..<rows.count {
+                    let bin = Int(column[Int(rows[i])])
+                    featureSums[bin] += orderedPairs[i]
+                    featureCounts[bin] &+= 1
+                }
+            } else {
+                for row in 0..<rowCount {
+                    let pair = gradientPairs[row], bin = Int(column[row])
+                    featureSums[bin] += SIMD2<Double>(Double(pair.x), Double(pair.y))
+                    if knownCounts == nil { featureCounts[bin] &+= 1 }
+                }
+            }
+        }
+    }
+
     /// `sums -= siblingSums`, `counts -= siblingCounts` on the bins of `features`.
     static func _subtract(features: _FeatureSlice, sums: UnsafeMutablePointer<SIMD2<Double>>,
                           counts: UnsafeMutablePointer<Int32>, siblingSums: UnsafePointer<SIMD2<Double>>,

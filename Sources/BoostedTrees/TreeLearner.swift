@@ -51,6 +51,14 @@ public final class TreeLearner {
     /// Per-task best splits of the two leaves handled by `_histogramsAndSplits`.
     let taskSplits: UnsafeMutablePointer<SplitCandidate>
     var freeSlots: [Int] = []
+    /// For data too large for the caches (`_columnLayoutCellCount` bins or more), the bins
+    /// again, column-major (`columnBins[f * rowCount + r]`): histograms are then built one
+    /// feature at a time and the partition reads one column. Empty otherwise.
+    let columnBins: [UInt8]
+    /// (gradient, hessian) of the rows of the leaf being built, in its row order (column layout).
+    var orderedPairs: [SIMD2<Double>]
+    /// Bin count from which the column layout is used.
+    static let _columnLayoutCellCount = 1 << 24
     /// Row indices; after `grow`, each leaf's rows lie in its `LeafSegment`.
     public private(set) var rows: [Int32]
     var scratch: [Int32]
@@ -63,8 +71,16 @@ public final class TreeLearner {
     /// - Parameters:
     ///   - maximumDepth: depth limit (root at depth 0); `<= 0` means none.
     ///   - threadCount: threads for histograms and split search (results do not depend on it).
-    public init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
-                learningRate: Double, threadCount: Int) {
+    public convenience init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
+                            learningRate: Double, threadCount: Int) {
+        self.init(data: data, finder: finder, maximumLeafCount: maximumLeafCount, maximumDepth: maximumDepth,
+                  learningRate: learningRate, threadCount: threadCount,
+                  usesColumnLayout: data.rowCount * data.featureCount >= TreeLearner._columnLayoutCellCount)
+    }
+
+    /// A learner that uses the column layout when `usesColumnLayout` (tests force either layout).
+    init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
+         learningRate: Double, threadCount: Int, usesColumnLayout usesColumns: Bool) {
         self.data = data
         self.finder = finder
         self.maximumLeafCount = maximumLeafCount
@@ -91,6 +107,20 @@ public final class TreeLearner {
         self.allRowCounts = allRowCounts
         taskSplits = .allocate(capacity: 2 * self.threadCount)
         taskSplits.initialize(repeating: SplitCandidate(), count: 2 * self.threadCount)
+        var columnBins = [UInt8](repeating: 0, count: usesColumns ? data.rowCount * data.featureCount : 0)
+        if usesColumns {
+            columnBins.withUnsafeMutableBufferPointer { columns in
+                data.bins.withUnsafeBufferPointer { bins in
+                    for row in 0..<data.rowCount {
+                        for feature in 0..<data.featureCount {
+                            columns[feature * data.rowCount + row] = bins[row * data.featureCount + feature]
+                        }
+                    }
+                }
+            }
+        }
+        self.columnBins = columnBins
+        orderedPairs = [SIMD2<Double>](repeating: .zero, count: usesColumns ? data.rowCount : 0)
         rows = [Int32](repeating: 0, count: data.rowCount)
         scratch = rows
         gradientPairs = [SIMD2<Float>](repeating: .zero, count: data.rowCount)
@@ -185,15 +215,37 @@ public final class TreeLearner {
         let work = build.count * plan.count + (sibling == nil ? 1 : 3) * binCount
         let tasks = work >= 65_536 ? plan.taskCount : 1
         let splitsBuilt = !_isAtDepthLimit(build.depth), splitsSibling = sibling.map { !_isAtDepthLimit($0.depth) } ?? false
+        let usesColumns = !columnBins.isEmpty
+        if usesColumns && !allRows {
+            rows.withUnsafeBufferPointer { r in
+                gradientPairs.withUnsafeBufferPointer { pairs in
+                    orderedPairs.withUnsafeMutableBufferPointer { ordered in
+                        for i in 0..<build.count {
+                            let pair = pairs[Int(r[build.start + i])]
+                            ordered[i] = SIMD2(Double(pair.x), Double(pair.y))
+                        }
+                    }
+                }
+            }
+        }
         rows.withUnsafeBufferPointer { r in
+        columnBins.withUnsafeBufferPointer { columns in
+        orderedPairs.withUnsafeBufferPointer { ordered in
             gradientPairs.withUnsafeBufferPointer { pairs in
                 let leafRows = allRows ? nil : UnsafeBufferPointer(rebasing: r[build.start..<(build.start + build.count)])
                 let builtSums = histogramSums + build.slot * binCount, builtCounts = histogramCounts + build.slot * binCount
+                let knownCounts = allRows ? UnsafePointer(allRowCounts) : nil
                 _FeaturePlan.perform(taskCount: tasks) { task in
                     let features = plan.features(of: task, in: tasks)
-                    Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
-                                          sums: builtSums, counts: builtCounts,
-                                          knownCounts: allRows ? UnsafePointer(allRowCounts) : nil)
+                    if usesColumns {
+                        Histogram._accumulateColumns(columnBins: columns.baseAddress!, rowCount: data.rowCount, rows: leafRows,
+                                                     orderedPairs: ordered.baseAddress!, gradientPairs: pairs,
+                                                     features: features, sums: builtSums, counts: builtCounts,
+                                                     knownCounts: knownCounts)
+                    } else {
+                        Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
+                                              sums: builtSums, counts: builtCounts, knownCounts: knownCounts)
+                    }
                     taskSplits[2 * task] = splitsBuilt
                         ? finder._bestSplit(sums: builtSums, counts: builtCounts, features: features,
                                             gradient: build.gradient, hessian: build.hessian, count: build.count)
@@ -209,6 +261,8 @@ public final class TreeLearner {
                         : SplitCandidate()
                 }
             }
+        }
+        }
         }
         var best = (built: taskSplits[0], sibling: sibling == nil ? SplitCandidate() : taskSplits[1])
         for task in 1..<max(1, tasks) {
@@ -227,10 +281,12 @@ public final class TreeLearner {
     /// thread, each partitioned in place (its right rows set aside in `scratch`), then the blocks'
     /// left rows and right rows are joined in block order: the same order as one pass.
     func partition(start: Int, count: Int, split: SplitCandidate) {
-        let stride = data.featureCount, feature = split.feature
+        // Row-major: bins[row * stride + feature]; column layout: bins[feature * rowCount + row].
+        let usesColumns = !columnBins.isEmpty
+        let stride = usesColumns ? 1 : data.featureCount, feature = usesColumns ? split.feature * data.rowCount : split.feature
         let tasks = count >= 8_192 ? threadCount : 1
         var leftCounts = [Int](repeating: 0, count: tasks)
-        data.bins.withUnsafeBufferPointer { bins in
+        (usesColumns ? columnBins : data.bins).withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
                     leftCounts.withUnsafeMutableBufferPointer { leftCounts in

@@ -34,7 +34,7 @@ import TensorCore
         == [-2, -0.0, 0, -0.0, 1, 1, 3].map { Float($0).bitPattern })
 }
 
-@Test func learnerGrowsTheSameTreeAndRowOrderWithOneAndTwoThreads() throws {
+@Test func learnerGrowsTheSameTreeAndRowOrderWithOneAndTwoThreadsAndEitherLayout() throws {
     // Enough rows for the concurrent partition (65,536) and feature-parallel histograms.
     let data = SyntheticData.make(rows: 70_000, features: 3, seed: 11)
     let mapper = try BinMapper(fitting: data.matrix, maximumBinCount: 32)
@@ -42,15 +42,18 @@ import TensorCore
     let gradients = data.regression.map { -$0 }, hessians = [Float](repeating: 1, count: 70_000)
     let finder = SplitFinder(l1: 0, l2: 1, minimumDataInLeaf: 20, minimumSumHessian: 1e-3, minimumGainToSplit: 0)
     var results: [(Tree, [Int32], [TreeLearner.LeafSegment])] = []
-    for threads in [1, 2] {
+    // Row-major bins with 1 and 2 threads, then the column layout used for large data.
+    for (threads, usesColumns) in [(1, false), (2, false), (2, true)] {
         let learner = TreeLearner(data: binned, finder: finder, maximumLeafCount: 6, maximumDepth: 0, learningRate: 0.1,
-                                  threadCount: threads)
+                                  threadCount: threads, usesColumnLayout: usesColumns)
         let tree = learner.grow(gradients: gradients, hessians: hessians, bag: nil, features: [0, 1, 2])
         results.append((tree, learner.rows, learner.segments))
     }
-    #expect(results[0].0 == results[1].0)
-    #expect(results[0].1 == results[1].1)
-    #expect(results[0].2 == results[1].2)
+    for other in results.dropFirst() {
+        #expect(other.0 == results[0].0)
+        #expect(other.1 == results[0].1)
+        #expect(other.2 == results[0].2)
+    }
     // Every leaf's rows are exactly those the tree routes to it, in increasing row order.
     let tree = results[1].0
     data.matrix.values.withUnsafeBufferPointer { values in
