@@ -1,3 +1,4 @@
+import Dispatch
 import TensorCore
 
 /// Gradient boosting of regression trees on histograms (the LightGBM recipe): bin the features,
@@ -49,8 +50,11 @@ public enum GradientBoosting {
 
         let rowCount = features.rowCount, featureCount = features.featureCount
         let classCount = objective.classCount
-        let mapper = try BinMapper(fitting: features, maximumBinCount: parameters.maximumBinCount,
-                                   categoricalFeatures: parameters.categoricalFeatures)
+        // Categorical features keep the one-bin-per-code mapper; numerical ones fit concurrently.
+        let mapper = parameters.categoricalFeatures.isEmpty
+            ? try fittedMapper(features, maximumBinCount: parameters.maximumBinCount, threadCount: parameters.threadCount)
+            : try BinMapper(fitting: features, maximumBinCount: parameters.maximumBinCount,
+                            categoricalFeatures: parameters.categoricalFeatures)
         let data = BinnedDataset(matrix: features, mapper: mapper, threadCount: parameters.threadCount)
         let finder = SplitFinder(l1: parameters.l1, l2: parameters.l2, minimumDataInLeaf: parameters.minimumDataInLeaf,
                                  minimumSumHessian: parameters.minimumSumHessian,
@@ -149,5 +153,46 @@ public enum GradientBoosting {
         return GradientBoostedModel(ensemble: ensemble, objective: parameters.objective, baseScores: baseScores,
                                     featureNames: featureNames ?? (0..<featureCount).map { "Column_\($0)" },
                                     featureRanges: mapper.ranges.map { [$0.minimum, $0.maximum] })
+    }
+
+    /// `BinMapper(fitting: matrix, maximumBinCount:, sampleRowCount:)`, faster: each feature's
+    /// sample (the same rows) is radix-sorted first, and features are fitted concurrently.
+    static func fittedMapper(_ matrix: FeatureMatrix, maximumBinCount: Int, threadCount: Int,
+                             sampleRowCount: Int = 200_000) throws -> BinMapper {
+        let featureCount = matrix.featureCount, rowCount = matrix.rowCount
+        let step = max(1, rowCount / max(1, sampleRowCount))
+        let fitted = UnsafeMutablePointer<Result<BinMapper, any Error>?>.allocate(capacity: featureCount)
+        fitted.initialize(repeating: nil, count: featureCount)
+        defer { fitted.deinitialize(count: featureCount); fitted.deallocate() }
+        let tasks = max(1, min(threadCount, featureCount))
+        let output = _SendablePointer(fitted)
+        let work: @Sendable (Int) -> Void = { task in
+            for feature in (featureCount * task / tasks)..<(featureCount * (task + 1) / tasks) {
+                var sample: [Float] = []
+                sample.reserveCapacity(rowCount / step + 1)
+                for row in stride(from: 0, to: rowCount, by: step) {
+                    let x = matrix.values[row * featureCount + feature]
+                    if !x.isNaN { sample.append(x) }
+                }
+                let sorted = _RadixSort.sorted(sample)
+                // Already sorted and sampled: BinMapper's own sort and sampling leave it as is.
+                output.pointer[feature] = Result(catching: {
+                    try BinMapper(fitting: FeatureMatrix(values: sorted, rowCount: sorted.count, featureCount: 1),
+                                  maximumBinCount: maximumBinCount, sampleRowCount: .max)
+                })
+            }
+        }
+        if tasks > 1 {
+            DispatchQueue.concurrentPerform(iterations: tasks) { work($0) }
+        } else {
+            work(0)
+        }
+        var bounds: [[Float]] = [], ranges: [(minimum: Float, maximum: Float)] = []
+        for feature in 0..<featureCount {
+            let single = try fitted[feature]!.get()
+            bounds.append(single.upperBounds[0])
+            ranges.append(single.ranges[0])
+        }
+        return BinMapper(upperBounds: bounds, ranges: ranges)
     }
 }

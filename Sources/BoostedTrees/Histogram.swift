@@ -3,98 +3,172 @@ import Dispatch
 /// Gradient and hessian sums per bin, for every feature, over the rows of one leaf.
 ///
 /// Bins of feature `f` occupy `offsets[f]..<offsets[f + 1]` of the flat arrays; bin 0 of each
-/// feature is the missing-value bin. Sums are accumulated in `Double`, row by row in the leaf's
-/// row order, one feature per task, so the result does not depend on the thread count.
+/// feature is the missing-value bin. The gradient and hessian of a bin sit side by side
+/// (`sums[b].x`, `sums[b].y`) so that adding a row costs one 16-byte update per feature; counts
+/// are exact. Sums are accumulated in `Double`, row by row in the leaf's row order, and a
+/// feature's bins are only ever touched by one task, so the result does not depend on the thread
+/// count.
 public struct Histogram: Sendable, Equatable {
-    /// Sum of gradients per bin.
-    public var gradients: [Double]
-    /// Sum of hessians per bin.
-    public var hessians: [Double]
+    /// Gradient sum (`x`) and hessian sum (`y`) per bin.
+    public var sums: [SIMD2<Double>]
     /// Row count per bin.
     public var counts: [Int32]
 
     /// An all-zero histogram of `binCount` bins.
     public init(binCount: Int) {
-        gradients = [Double](repeating: 0, count: binCount)
-        hessians = [Double](repeating: 0, count: binCount)
+        sums = [SIMD2<Double>](repeating: .zero, count: binCount)
         counts = [Int32](repeating: 0, count: binCount)
     }
 
-    /// Fills the histogram of `features` over `rows` (indices into the dataset). Other features'
-    /// bins are left untouched.
+    /// Fills the histogram of `features` over `rows` (indices into the dataset, `nil` for every
+    /// row in order). Other features' bins are left untouched.
     /// - Parameters:
-    ///   - orderedGradients: gradient of `rows[i]` at index `i` (gathered by the caller).
-    ///   - orderedHessians: hessian of `rows[i]` at index `i`.
+    ///   - gradientPairs: (gradient, hessian) of every dataset row, indexed by row.
     ///   - offsets: first flat bin of each feature (`featureCount + 1` entries).
-    public mutating func build(from data: BinnedDataset, rows: UnsafeBufferPointer<Int32>, isContiguousFromZero: Bool,
-                               orderedGradients: UnsafeBufferPointer<Float>, orderedHessians: UnsafeBufferPointer<Float>,
+    public mutating func build(from data: BinnedDataset, rows: UnsafeBufferPointer<Int32>?,
+                               gradientPairs: UnsafeBufferPointer<SIMD2<Float>>,
                                features: [Int], offsets: [Int], threadCount: Int) {
-        let rowCount = data.rowCount
-        gradients.withUnsafeMutableBufferPointer { g in
-        hessians.withUnsafeMutableBufferPointer { h in
-        counts.withUnsafeMutableBufferPointer { c in
-        data.bins.withUnsafeBufferPointer { bins in
-            let gOut = _SendablePointer(g.baseAddress!), hOut = _SendablePointer(h.baseAddress!)
-            let cOut = _SendablePointer(c.baseAddress!)
-            let binBase = _SendablePointer(UnsafeMutablePointer(mutating: bins.baseAddress!))
-            let rowBase = _SendablePointer(UnsafeMutablePointer(mutating: rows.baseAddress!))
-            let gIn = _SendablePointer(UnsafeMutablePointer(mutating: orderedGradients.baseAddress!))
-            let hIn = _SendablePointer(UnsafeMutablePointer(mutating: orderedHessians.baseAddress!))
-            let n = rows.count
-            let work: @Sendable (Int) -> Void = { (feature: Int) in
-                let start = offsets[feature], width = offsets[feature + 1] - start
-                let gb = gOut.pointer + start, hb = hOut.pointer + start, cb = cOut.pointer + start
-                for b in 0..<width { gb[b] = 0; hb[b] = 0; cb[b] = 0 }
-                let column = binBase.pointer + feature * rowCount
-                if isContiguousFromZero {
-                    for i in 0..<n {
-                        let b = Int(column[i])
-                        gb[b] += Double(gIn.pointer[i]); hb[b] += Double(hIn.pointer[i]); cb[b] &+= 1
-                    }
-                } else {
-                    let r = rowBase.pointer
-                    for i in 0..<n {
-                        let b = Int(column[Int(r[i])])
-                        gb[b] += Double(gIn.pointer[i]); hb[b] += Double(hIn.pointer[i]); cb[b] &+= 1
-                    }
+        let plan = _FeaturePlan(features: features, offsets: offsets, taskCount: threadCount)
+        sums.withUnsafeMutableBufferPointer { s in
+            counts.withUnsafeMutableBufferPointer { c in
+                let sumsOut = _SendablePointer(s.baseAddress!), countsOut = _SendablePointer(c.baseAddress!)
+                _FeaturePlan.perform(taskCount: plan.taskCount) { task in
+                    Histogram._accumulate(data: data, rows: rows, gradientPairs: gradientPairs,
+                                          features: plan.features(of: task), sums: sumsOut.pointer,
+                                          counts: countsOut.pointer)
                 }
-            }
-            if threadCount > 1 && features.count > 1 {
-                // Features are dealt to `threadCount` tasks in fixed contiguous chunks.
-                let tasks = min(threadCount, features.count)
-                DispatchQueue.concurrentPerform(iterations: tasks) { task in
-                    let lower = features.count * task / tasks, upper = features.count * (task + 1) / tasks
-                    for index in lower..<upper { work(features[index]) }
-                }
-            } else {
-                for feature in features { work(feature) }
-            }
-        }}}}
-    }
-
-    /// `self = parent - sibling` on the bins of `features`: the histogram of a leaf's other child.
-    public mutating func subtract(parent: Histogram, sibling: Histogram, features: [Int], offsets: [Int]) {
-        for feature in features {
-            for b in offsets[feature]..<offsets[feature + 1] {
-                gradients[b] = parent.gradients[b] - sibling.gradients[b]
-                hessians[b] = parent.hessians[b] - sibling.hessians[b]
-                counts[b] = parent.counts[b] - sibling.counts[b]
             }
         }
     }
 
-    /// In place: `self = self - sibling` on the bins of `features`.
+    /// In place: `self = self - sibling` on the bins of `features`: the histogram of a leaf's
+    /// other child when `self` is the parent's.
     public mutating func subtract(_ sibling: Histogram, features: [Int], offsets: [Int]) {
-        gradients.withUnsafeMutableBufferPointer { g in
-        hessians.withUnsafeMutableBufferPointer { h in
-        counts.withUnsafeMutableBufferPointer { c in
-            for feature in features {
-                for b in offsets[feature]..<offsets[feature + 1] {
-                    g[b] -= sibling.gradients[b]
-                    h[b] -= sibling.hessians[b]
-                    c[b] -= sibling.counts[b]
+        let plan = _FeaturePlan(features: features, offsets: offsets, taskCount: 1)
+        sums.withUnsafeMutableBufferPointer { s in
+            counts.withUnsafeMutableBufferPointer { c in
+                sibling.sums.withUnsafeBufferPointer { siblingSums in
+                    sibling.counts.withUnsafeBufferPointer { siblingCounts in
+                        Histogram._subtract(features: plan.features(of: 0), sums: s.baseAddress!, counts: c.baseAddress!,
+                                            siblingSums: siblingSums.baseAddress!, siblingCounts: siblingCounts.baseAddress!)
+                    }
                 }
             }
-        }}}
+        }
+    }
+
+    /// Zeroes, then accumulates the bins of `features` over `rows` (all rows when `nil`).
+    ///
+    /// Reads each row's bins contiguously (`BinnedDataset` is row-major) and adds the row's
+    /// (gradient, hessian) to one bin of every feature in `features`. When `knownCounts` is given
+    /// (the counts of these rows, e.g. of every row, which do not change between trees), counts
+    /// are copied from it instead of being counted.
+    static func _accumulate(data: BinnedDataset, rows: UnsafeBufferPointer<Int32>?,
+                            gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
+                            sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
+                            knownCounts: UnsafePointer<Int32>? = nil) {
+        let featureCount = features.count
+        guard featureCount > 0 else { return }
+        let columns = features.columns, starts = features.starts
+        for k in 0..<featureCount {
+            let start = starts[k], width = features.ends[k] - start
+            (sums + start).update(repeating: .zero, count: width)
+            if let knownCounts {
+                (counts + start).update(from: knownCounts + start, count: width)
+            } else {
+                (counts + start).update(repeating: 0, count: width)
+            }
+        }
+        let countsRows = knownCounts == nil
+        let rowStride = data.featureCount
+        let pairs = gradientPairs.baseAddress!
+        data.bins.withUnsafeBufferPointer { binBuffer in
+            let bins = binBuffer.baseAddress!
+            if let binStride = features.uniformStride {
+                // Consecutive columns, histograms `binStride` apart: no per-feature lookups.
+                let first = bins + features.columns[0], firstSums = sums + starts[0], firstCounts = counts + starts[0]
+                @inline(__always) func add(row: Int, countsRow: Bool) {
+                    let pair = pairs[row]
+                    let sum = SIMD2<Double>(Double(pair.x), Double(pair.y))
+                    let rowBins = first + row &* rowStride
+                    var base = 0
+                    for k in 0..<featureCount {
+                        let bin = base &+ Int(rowBins[k])
+                        firstSums[bin] += sum
+                        if countsRow { firstCounts[bin] &+= 1 }
+                        base &+= binStride
+                    }
+                }
+                switch (rows, countsRows) {
+                case let (rows?, true): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: true) }
+                case let (rows?, false): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: false) }
+                case (nil, true): for row in 0..<data.rowCount { add(row: row, countsRow: true) }
+                case (nil, false): for row in 0..<data.rowCount { add(row: row, countsRow: false) }
+                }
+                return
+            }
+            @inline(__always) func add(row: Int) {
+                let pair = pairs[row]
+                let sum = SIMD2<Double>(Double(pair.x), Double(pair.y))
+                let rowBins = bins + row &* rowStride
+                for k in 0..<featureCount {
+                    let bin = starts[k] &+ Int(rowBins[columns[k]])
+                    sums[bin] += sum
+                    if countsRows { counts[bin] &+= 1 }
+                }
+            }
+            if let rows {
+                for i in 0..<rows.count { add(row: Int(rows[i])) }
+            } else {
+                for row in 0..<data.rowCount { add(row: row) }
+            }
+        }
+    }
+
+    /// `_accumulate` for data too large for the caches, one feature at a time from column-major
+    /// bins (`columnBins[f * rowCount + r]`): a feature's column is small enough to stay cached
+    /// while a leaf's rows are read. `orderedPairs[i]` is the (gradient, hessian) of `rows[i]`;
+    /// without `rows`, every row is read in order with `gradientPairs`.
+    static func _accumulateColumns(columnBins: UnsafePointer<UInt8>, rowCount: Int, rows: UnsafeBufferPointer<Int32>?,
+                                   orderedPairs: UnsafePointer<SIMD2<Double>>,
+                                   gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
+                                   sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
+                                   knownCounts: UnsafePointer<Int32>?) {
+        for k in 0..<features.count {
+            let start = features.starts[k], width = features.ends[k] - start
+            let featureSums = sums + start, featureCounts = counts + start
+            featureSums.update(repeating: .zero, count: width)
+            if let knownCounts {
+                featureCounts.update(from: knownCounts + start, count: width)
+            } else {
+                featureCounts.update(repeating: 0, count: width)
+            }
+            let column = columnBins + features.columns[k] * rowCount
+            if let rows {
+                for i in 0..<rows.count {
+                    let bin = Int(column[Int(rows[i])])
+                    featureSums[bin] += orderedPairs[i]
+                    featureCounts[bin] &+= 1
+                }
+            } else {
+                for row in 0..<rowCount {
+                    let pair = gradientPairs[row], bin = Int(column[row])
+                    featureSums[bin] += SIMD2<Double>(Double(pair.x), Double(pair.y))
+                    if knownCounts == nil { featureCounts[bin] &+= 1 }
+                }
+            }
+        }
+    }
+
+    /// `sums -= siblingSums`, `counts -= siblingCounts` on the bins of `features`.
+    static func _subtract(features: _FeatureSlice, sums: UnsafeMutablePointer<SIMD2<Double>>,
+                          counts: UnsafeMutablePointer<Int32>, siblingSums: UnsafePointer<SIMD2<Double>>,
+                          siblingCounts: UnsafePointer<Int32>) {
+        for k in 0..<features.count {
+            for bin in features.starts[k]..<features.ends[k] {
+                sums[bin] -= siblingSums[bin]
+                counts[bin] &-= siblingCounts[bin]
+            }
+        }
     }
 }

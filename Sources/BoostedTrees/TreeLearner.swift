@@ -3,8 +3,10 @@
 ///
 /// Each leaf owns a contiguous segment of a row-index buffer. After a split, the histogram of the
 /// smaller child is built from its rows and the larger child's is the parent's minus it (the
-/// parent's storage is reused). Buffers persist across trees, so growing a tree allocates only
-/// the tree itself.
+/// parent's storage is reused). Building, subtracting and the split search are dealt to
+/// `threadCount` tasks by feature (each task owns a fixed chunk of the features), so the grown
+/// tree does not depend on the thread count. Buffers persist across trees, so growing a tree
+/// allocates only the tree itself and small per-tree bookkeeping.
 public final class TreeLearner {
     /// Where the training rows of a leaf lie in `rows` after `grow`.
     public struct LeafSegment: Sendable, Equatable {
@@ -33,24 +35,52 @@ public final class TreeLearner {
     let maximumDepth: Int
     let learningRate: Double
     let threadCount: Int
-    /// First flat bin of each feature (`featureCount + 1` entries).
+    /// First flat bin of each feature (`featureCount + 1` entries): features lie `binStride`
+    /// bins apart, the largest bin count of any feature, so that histogram building needs no
+    /// per-feature lookup; a feature's bins past its own bin count stay zero.
     public let offsets: [Int]
-    var pool: [Histogram]
+    /// Past-the-end flat bin of each feature's own bins.
+    let featureEnds: [Int]
+    /// Bins of one histogram (all features).
+    let binCount: Int
+    /// `maximumLeafCount` histograms; slot `s` holds bins `s * binCount ..< (s + 1) * binCount`.
+    let histogramSums: UnsafeMutablePointer<SIMD2<Double>>
+    let histogramCounts: UnsafeMutablePointer<Int32>
+    /// Bin counts over every dataset row (histogram layout): the root's counts when there is no bag.
+    let allRowCounts: UnsafeMutablePointer<Int32>
+    /// Per-task best splits of the two leaves handled by `_histogramsAndSplits`.
+    let taskSplits: UnsafeMutablePointer<SplitCandidate>
     var freeSlots: [Int] = []
+    /// For data too large for the caches (`_columnLayoutCellCount` bins or more), the bins
+    /// again, column-major (`columnBins[f * rowCount + r]`): histograms are then built one
+    /// feature at a time and the partition reads one column. Empty otherwise.
+    let columnBins: [UInt8]
+    /// (gradient, hessian) of the rows of the leaf being built, in its row order (column layout).
+    var orderedPairs: [SIMD2<Double>]
+    /// Bin count from which the column layout is used.
+    static let _columnLayoutCellCount = 1 << 24
     /// Row indices; after `grow`, each leaf's rows lie in its `LeafSegment`.
     public private(set) var rows: [Int32]
     var scratch: [Int32]
-    var orderedGradients: [Float]
-    var orderedHessians: [Float]
+    /// (gradient, hessian) of every dataset row, for the tree being grown.
+    var gradientPairs: [SIMD2<Float>]
     /// Leaf segments of the last grown tree.
     public private(set) var segments: [LeafSegment] = []
 
     /// A learner for `data` with the given growth limits.
     /// - Parameters:
     ///   - maximumDepth: depth limit (root at depth 0); `<= 0` means none.
-    ///   - threadCount: threads for histogram building (results do not depend on it).
-    public init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
-                learningRate: Double, threadCount: Int) {
+    ///   - threadCount: threads for histograms and split search (results do not depend on it).
+    public convenience init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
+                            learningRate: Double, threadCount: Int) {
+        self.init(data: data, finder: finder, maximumLeafCount: maximumLeafCount, maximumDepth: maximumDepth,
+                  learningRate: learningRate, threadCount: threadCount,
+                  usesColumnLayout: data.rowCount * data.featureCount >= TreeLearner._columnLayoutCellCount)
+    }
+
+    /// A learner that uses the column layout when `usesColumnLayout` (tests force either layout).
+    init(data: BinnedDataset, finder: SplitFinder, maximumLeafCount: Int, maximumDepth: Int,
+         learningRate: Double, threadCount: Int, usesColumnLayout usesColumns: Bool) {
         self.data = data
         var finder = finder
         finder.isCategorical = (0..<data.featureCount).map(data.mapper.isCategorical)
@@ -58,15 +88,51 @@ public final class TreeLearner {
         self.maximumLeafCount = maximumLeafCount
         self.maximumDepth = maximumDepth
         self.learningRate = learningRate
-        self.threadCount = threadCount
-        var offsets = [0]
-        for feature in 0..<data.featureCount { offsets.append(offsets[feature] + data.mapper.binCount(of: feature)) }
-        self.offsets = offsets
-        pool = (0..<maximumLeafCount).map { _ in Histogram(binCount: offsets[data.featureCount]) }
+        self.threadCount = max(1, threadCount)
+        let binStride = (0..<data.featureCount).map { data.mapper.binCount(of: $0) }.max() ?? 0
+        offsets = (0...data.featureCount).map { $0 * binStride }
+        featureEnds = (0..<data.featureCount).map { $0 * binStride + data.mapper.binCount(of: $0) }
+        binCount = data.featureCount * binStride
+        histogramSums = .allocate(capacity: maximumLeafCount * binCount)
+        histogramSums.initialize(repeating: .zero, count: maximumLeafCount * binCount)
+        histogramCounts = .allocate(capacity: maximumLeafCount * binCount)
+        histogramCounts.initialize(repeating: 0, count: maximumLeafCount * binCount)
+        let allRowCounts = UnsafeMutablePointer<Int32>.allocate(capacity: binCount)
+        allRowCounts.initialize(repeating: 0, count: binCount)
+        data.bins.withUnsafeBufferPointer { bins in
+            for row in 0..<data.rowCount {
+                for feature in 0..<data.featureCount {
+                    allRowCounts[feature * binStride + Int(bins[row * data.featureCount + feature])] &+= 1
+                }
+            }
+        }
+        self.allRowCounts = allRowCounts
+        taskSplits = .allocate(capacity: 2 * self.threadCount)
+        taskSplits.initialize(repeating: SplitCandidate(), count: 2 * self.threadCount)
+        var columnBins = [UInt8](repeating: 0, count: usesColumns ? data.rowCount * data.featureCount : 0)
+        if usesColumns {
+            columnBins.withUnsafeMutableBufferPointer { columns in
+                data.bins.withUnsafeBufferPointer { bins in
+                    for row in 0..<data.rowCount {
+                        for feature in 0..<data.featureCount {
+                            columns[feature * data.rowCount + row] = bins[row * data.featureCount + feature]
+                        }
+                    }
+                }
+            }
+        }
+        self.columnBins = columnBins
+        orderedPairs = [SIMD2<Double>](repeating: .zero, count: usesColumns ? data.rowCount : 0)
         rows = [Int32](repeating: 0, count: data.rowCount)
         scratch = rows
-        orderedGradients = [Float](repeating: 0, count: data.rowCount)
-        orderedHessians = orderedGradients
+        gradientPairs = [SIMD2<Float>](repeating: .zero, count: data.rowCount)
+    }
+
+    deinit {
+        histogramSums.deallocate()
+        histogramCounts.deallocate()
+        allRowCounts.deallocate()
+        taskSplits.deallocate()
     }
 
     /// Grows a tree on `gradients`/`hessians` (one per dataset row) over `bag` (all rows when
@@ -80,20 +146,23 @@ public final class TreeLearner {
             rowCount = data.rowCount
             rows.withUnsafeMutableBufferPointer { r in for i in 0..<rowCount { r[i] = Int32(i) } }
         }
+        gradientPairs.withUnsafeMutableBufferPointer { pairs in
+            for row in 0..<data.rowCount { pairs[row] = SIMD2(gradients[row], hessians[row]) }
+        }
         freeSlots = Array((0..<maximumLeafCount).reversed())
+        let plan = _FeaturePlan(features: features, featureStarts: offsets.dropLast(), featureEnds: featureEnds[...],
+                                taskCount: threadCount)
         var tree = Tree()
         var gradientSum = 0.0, hessianSum = 0.0
         rows.withUnsafeBufferPointer { r in
             for i in 0..<rowCount { gradientSum += Double(gradients[Int(r[i])]); hessianSum += Double(hessians[Int(r[i])]) }
         }
-        let rootSlot = freeSlots.removeLast()
-        buildHistogram(slot: rootSlot, start: 0, count: rowCount, contiguous: bag == nil,
-                       gradients: gradients, hessians: hessians, features: features)
         let root = tree.appendLeaf(value: learningRate * finder.leafOutput(gradient: gradientSum, hessian: hessianSum),
                                    cover: Double(rowCount), hessianSum: hessianSum)
-        var leaves = [_Leaf(node: root, start: 0, count: rowCount, gradient: gradientSum, hessian: hessianSum, depth: 0,
-                            slot: rootSlot, split: bestSplit(slot: rootSlot, depth: 0, features: features,
-                                                             gradient: gradientSum, hessian: hessianSum, count: rowCount))]
+        var rootLeaf = _Leaf(node: root, start: 0, count: rowCount, gradient: gradientSum, hessian: hessianSum, depth: 0,
+                             slot: freeSlots.removeLast(), split: SplitCandidate())
+        rootLeaf.split = _histogramsAndSplits(build: rootLeaf, allRows: bag == nil, sibling: nil, plan: plan).built
+        var leaves = [rootLeaf]
         while leaves.count < maximumLeafCount {
             var chosen = -1
             var bestGain = 0.0
@@ -122,16 +191,12 @@ public final class TreeLearner {
             if canSplitFurther {
                 let smallSlot = freeSlots.removeLast()
                 let leftIsSmaller = left.count <= right.count
-                let small = leftIsSmaller ? left : right
-                buildHistogram(slot: smallSlot, start: small.start, count: small.count, contiguous: false,
-                               gradients: gradients, hessians: hessians, features: features)
-                pool[parent.slot].subtract(pool[smallSlot], features: features, offsets: offsets)
                 left.slot = leftIsSmaller ? smallSlot : parent.slot
                 right.slot = leftIsSmaller ? parent.slot : smallSlot
-                left.split = bestSplit(slot: left.slot, depth: left.depth, features: features,
-                                       gradient: left.gradient, hessian: left.hessian, count: left.count)
-                right.split = bestSplit(slot: right.slot, depth: right.depth, features: features,
-                                        gradient: right.gradient, hessian: right.hessian, count: right.count)
+                let splits = _histogramsAndSplits(build: leftIsSmaller ? left : right, allRows: false,
+                                                  sibling: leftIsSmaller ? right : left, plan: plan)
+                left.split = leftIsSmaller ? splits.built : splits.sibling
+                right.split = leftIsSmaller ? splits.sibling : splits.built
             } else {
                 freeSlots.append(parent.slot)
             }
@@ -142,64 +207,121 @@ public final class TreeLearner {
         return tree
     }
 
-    func bestSplit(slot: Int, depth: Int, features: [Int], gradient: Double, hessian: Double, count: Int) -> SplitCandidate {
-        if maximumDepth > 0 && depth >= maximumDepth { return SplitCandidate() }
-        return finder.bestSplit(histogram: pool[slot], offsets: offsets, features: features,
-                                gradient: gradient, hessian: hessian, count: count)
-    }
-
-    func buildHistogram(slot: Int, start: Int, count: Int, contiguous: Bool,
-                        gradients: [Float], hessians: [Float], features: [Int]) {
-        let contiguousFromZero = contiguous && start == 0 && count == data.rowCount
-        rows.withUnsafeBufferPointer { r in
-            let segment = UnsafeBufferPointer(rebasing: r[start..<(start + count)])
-            if contiguousFromZero {
-                gradients.withUnsafeBufferPointer { g in
-                    hessians.withUnsafeBufferPointer { h in
-                        pool[slot].build(from: data, rows: segment, isContiguousFromZero: true, orderedGradients: g,
-                                         orderedHessians: h, features: features, offsets: offsets, threadCount: threadCount)
-                    }
-                }
-                return
-            }
-            orderedGradients.withUnsafeMutableBufferPointer { og in
-                orderedHessians.withUnsafeMutableBufferPointer { oh in
-                    gradients.withUnsafeBufferPointer { g in
-                        hessians.withUnsafeBufferPointer { h in
-                            for i in 0..<count {
-                                let row = Int(segment[i])
-                                og[i] = g[row]
-                                oh[i] = h[row]
-                            }
+    /// Builds the histogram of `build` (into its slot) from its rows (every dataset row in order
+    /// when `allRows`), and, when `sibling` is given, turns the parent's histogram held in the
+    /// sibling's slot into the sibling's by subtraction; returns both leaves' best splits. Each
+    /// task does all three steps on its own chunk of the features; the chunks' best splits are
+    /// then merged in feature order, as one scan over all features would.
+    func _histogramsAndSplits(build: _Leaf, allRows: Bool, sibling: _Leaf?, plan: _FeaturePlan)
+        -> (built: SplitCandidate, sibling: SplitCandidate) {
+        // Below this much work (row-feature updates plus scanned bins) one task is cheaper.
+        let work = build.count * plan.count + (sibling == nil ? 1 : 3) * binCount
+        let tasks = work >= 65_536 ? plan.taskCount : 1
+        let splitsBuilt = !_isAtDepthLimit(build.depth), splitsSibling = sibling.map { !_isAtDepthLimit($0.depth) } ?? false
+        let usesColumns = !columnBins.isEmpty
+        if usesColumns && !allRows {
+            rows.withUnsafeBufferPointer { r in
+                gradientPairs.withUnsafeBufferPointer { pairs in
+                    orderedPairs.withUnsafeMutableBufferPointer { ordered in
+                        for i in 0..<build.count {
+                            let pair = pairs[Int(r[build.start + i])]
+                            ordered[i] = SIMD2(Double(pair.x), Double(pair.y))
                         }
                     }
-                    let threads = count * features.count >= 65_536 ? threadCount : 1
-                    pool[slot].build(from: data, rows: segment, isContiguousFromZero: false,
-                                     orderedGradients: UnsafeBufferPointer(rebasing: og[0..<count]),
-                                     orderedHessians: UnsafeBufferPointer(rebasing: oh[0..<count]),
-                                     features: features, offsets: offsets, threadCount: threads)
                 }
             }
         }
+        rows.withUnsafeBufferPointer { r in
+        columnBins.withUnsafeBufferPointer { columns in
+        orderedPairs.withUnsafeBufferPointer { ordered in
+            gradientPairs.withUnsafeBufferPointer { pairs in
+                let leafRows = allRows ? nil : UnsafeBufferPointer(rebasing: r[build.start..<(build.start + build.count)])
+                let builtSums = histogramSums + build.slot * binCount, builtCounts = histogramCounts + build.slot * binCount
+                let knownCounts = allRows ? UnsafePointer(allRowCounts) : nil
+                _FeaturePlan.perform(taskCount: tasks) { task in
+                    let features = plan.features(of: task, in: tasks)
+                    if usesColumns {
+                        Histogram._accumulateColumns(columnBins: columns.baseAddress!, rowCount: data.rowCount, rows: leafRows,
+                                                     orderedPairs: ordered.baseAddress!, gradientPairs: pairs,
+                                                     features: features, sums: builtSums, counts: builtCounts,
+                                                     knownCounts: knownCounts)
+                    } else {
+                        Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
+                                              sums: builtSums, counts: builtCounts, knownCounts: knownCounts)
+                    }
+                    taskSplits[2 * task] = splitsBuilt
+                        ? finder._bestSplit(sums: builtSums, counts: builtCounts, features: features,
+                                            gradient: build.gradient, hessian: build.hessian, count: build.count)
+                        : SplitCandidate()
+                    guard let sibling else { return }
+                    let siblingSums = histogramSums + sibling.slot * binCount
+                    let siblingCounts = histogramCounts + sibling.slot * binCount
+                    Histogram._subtract(features: features, sums: siblingSums, counts: siblingCounts,
+                                        siblingSums: builtSums, siblingCounts: builtCounts)
+                    taskSplits[2 * task + 1] = splitsSibling
+                        ? finder._bestSplit(sums: siblingSums, counts: siblingCounts, features: features,
+                                            gradient: sibling.gradient, hessian: sibling.hessian, count: sibling.count)
+                        : SplitCandidate()
+                }
+            }
+        }
+        }
+        }
+        var best = (built: taskSplits[0], sibling: sibling == nil ? SplitCandidate() : taskSplits[1])
+        for task in 1..<max(1, tasks) {
+            if SplitFinder._better(taskSplits[2 * task], than: best.built) { best.built = taskSplits[2 * task] }
+            if sibling != nil, SplitFinder._better(taskSplits[2 * task + 1], than: best.sibling) {
+                best.sibling = taskSplits[2 * task + 1]
+            }
+        }
+        return best
     }
 
-    /// Stable partition of `rows[start ..< start + count]`: rows going left first.
+    func _isAtDepthLimit(_ depth: Int) -> Bool { maximumDepth > 0 && depth >= maximumDepth }
+
+    /// Stable partition of `rows[start ..< start + count]`: rows going left first. Which side a
+    /// row takes is `split.sendsLeft(bin:)` of its bin. Large segments are cut into one block per
+    /// thread, each partitioned in place (its right rows set aside in `scratch`), then the blocks'
+    /// left rows and right rows are joined in block order: the same order as one pass.
     func partition(start: Int, count: Int, split: SplitCandidate) {
-        let column = split.feature * data.rowCount
-        let threshold = UInt8(split.thresholdBin)
-        let missingLeft = split.defaultLeft
-        let categorical = split.isCategorical   // one-vs-rest: only bin `threshold` goes left
-        data.bins.withUnsafeBufferPointer { bins in
+        // Row-major: bins[row * stride + feature]; column layout: bins[feature * rowCount + row].
+        let usesColumns = !columnBins.isEmpty
+        let stride = usesColumns ? 1 : data.featureCount, feature = usesColumns ? split.feature * data.rowCount : split.feature
+        let tasks = count >= 8_192 ? threadCount : 1
+        var leftCounts = [Int](repeating: 0, count: tasks)
+        (usesColumns ? columnBins : data.bins).withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
-                    var leftCount = 0, rightCount = 0
-                    for i in start..<(start + count) {
-                        let row = r[i]
-                        let b = bins[column + Int(row)]
-                        let goLeft = b == 0 ? missingLeft : (categorical ? b == threshold : b <= threshold)
-                        if goLeft { r[start + leftCount] = row; leftCount += 1 } else { s[rightCount] = row; rightCount += 1 }
+                    leftCounts.withUnsafeMutableBufferPointer { leftCounts in
+                        _FeaturePlan.perform(taskCount: tasks) { task in
+                            let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
+                            var leftCount = 0, rightCount = 0
+                            for i in lower..<upper {
+                                let row = r[i]
+                                let goesLeft = split.sendsLeft(bin: bins[Int(row) * stride + feature]) ? 1 : 0
+                                // Written to both sides; only the side that advances keeps it.
+                                r[lower + leftCount] = row
+                                s[lower + rightCount] = row
+                                leftCount += goesLeft
+                                rightCount += 1 - goesLeft
+                            }
+                            leftCounts[task] = leftCount
+                        }
                     }
-                    for i in 0..<rightCount { r[start + leftCount + i] = s[i] }
+                    var destination = start
+                    for task in 0..<tasks {
+                        let lower = start + count * task / tasks
+                        if destination != lower {
+                            for i in 0..<leftCounts[task] { r[destination + i] = r[lower + i] }
+                        }
+                        destination += leftCounts[task]
+                    }
+                    for task in 0..<tasks {
+                        let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
+                        let rightCount = upper - lower - leftCounts[task]
+                        for i in 0..<rightCount { r[destination + i] = s[lower + i] }
+                        destination += rightCount
+                    }
                 }
             }
         }

@@ -28,7 +28,7 @@ import TensorCore
             for row in 0..<data.matrix.rowCount {
                 let x = data.matrix.values[row * 3 + feature]
                 if x.isNaN { continue }
-                #expect((x <= threshold) == (binned.bins[feature * 3000 + row] <= UInt8(bin)))
+                #expect((x <= threshold) == (binned.bins[row * binned.featureCount + feature] <= UInt8(bin)))
             }
         }
     }

@@ -5,13 +5,11 @@ import TensorCore
 private func histogram(_ data: BinnedDataset, rows: [Int32], gradients: [Float], hessians: [Float],
                        offsets: [Int], threads: Int) -> Histogram {
     var result = Histogram(binCount: offsets.last!)
-    let orderedG = rows.map { gradients[Int($0)] }, orderedH = rows.map { hessians[Int($0)] }
+    let pairs = zip(gradients, hessians).map { SIMD2($0, $1) }
     rows.withUnsafeBufferPointer { r in
-        orderedG.withUnsafeBufferPointer { g in
-            orderedH.withUnsafeBufferPointer { h in
-                result.build(from: data, rows: r, isContiguousFromZero: false, orderedGradients: g, orderedHessians: h,
-                             features: Array(0..<data.featureCount), offsets: offsets, threadCount: threads)
-            }
+        pairs.withUnsafeBufferPointer { p in
+            result.build(from: data, rows: r, gradientPairs: p, features: Array(0..<data.featureCount), offsets: offsets,
+                         threadCount: threads)
         }
     }
     return result
@@ -35,8 +33,8 @@ private func histogram(_ data: BinnedDataset, rows: [Int32], gradients: [Float],
     subtracted.subtract(small, features: Array(0..<4), offsets: offsets)
     #expect(subtracted.counts == direct.counts)
     for b in 0..<offsets.last! {
-        #expect(abs(subtracted.gradients[b] - direct.gradients[b]) <= 1e-9 * max(1, abs(direct.gradients[b])))
-        #expect(abs(subtracted.hessians[b] - direct.hessians[b]) <= 1e-9 * max(1, abs(direct.hessians[b])))
+        #expect(abs(subtracted.sums[b].x - direct.sums[b].x) <= 1e-9 * max(1, abs(direct.sums[b].x)))
+        #expect(abs(subtracted.sums[b].y - direct.sums[b].y) <= 1e-9 * max(1, abs(direct.sums[b].y)))
     }
     #expect(direct.counts.reduce(0, +) == Int32(largeRows.count * 4))
 }
