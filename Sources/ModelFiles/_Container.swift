@@ -179,27 +179,19 @@ struct _Container {
                     throw ModelFileError.malformedSection(section: entry.name, reason: "int8 scale \(entry.scale) must be finite and > 0 and zero point \(entry.zeroPoint) in -128...127")
                 }
             }
-        case _Layout.sectionTypeTreeEnsemble:
-            guard entry.encoding == _Layout.encodingTreeStructOfArrays else {
-                throw ModelFileError.malformedSection(section: entry.name, reason: "unknown tree ensemble encoding \(entry.encoding)")
+        case _Layout.sectionTypeTreeEnsemble, _Layout.sectionTypeCompactTreeEnsemble:
+            let isCompact = entry.type == _Layout.sectionTypeCompactTreeEnsemble
+            let encoding = isCompact ? _Layout.encodingCompactTree : _Layout.encodingTreeStructOfArrays
+            guard entry.encoding == encoding else {
+                throw ModelFileError.malformedSection(section: entry.name, reason: "unknown \(isCompact ? "compact " : "")tree ensemble encoding \(entry.encoding)")
             }
             guard entry.shape.count == 2 else {
                 throw ModelFileError.shapeMismatch(section: entry.name, detail: "a tree ensemble needs shape [treeCount, nodeCount], found \(entry.shape)")
             }
-            guard let layout = _Layout.treeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1]),
-                  layout.length == entry.length else {
-                throw ModelFileError.shapeMismatch(section: entry.name, detail: "\(entry.shape[0]) trees and \(entry.shape[1]) nodes do not fit a \(entry.length)-byte payload")
-            }
-        case _Layout.sectionTypeCompactTreeEnsemble:
-            guard entry.encoding == _Layout.encodingCompactTree else {
-                throw ModelFileError.malformedSection(section: entry.name, reason: "unknown compact tree ensemble encoding \(entry.encoding)")
-            }
-            guard entry.shape.count == 2 else {
-                throw ModelFileError.shapeMismatch(section: entry.name, detail: "a tree ensemble needs shape [treeCount, nodeCount], found \(entry.shape)")
-            }
-            guard let layout = _Layout.compactTreeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1]),
-                  layout.length == entry.length else {
-                throw ModelFileError.shapeMismatch(section: entry.name, detail: "\(entry.shape[0]) trees and \(entry.shape[1]) nodes do not fit a \(entry.length)-byte compact payload")
+            let layout = isCompact ? _Layout.compactTreeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1])
+                                   : _Layout.treeLayout(treeCount: entry.shape[0], nodeCount: entry.shape[1])
+            guard let layout, layout.length == entry.length else {
+                throw ModelFileError.shapeMismatch(section: entry.name, detail: "\(entry.shape[0]) trees and \(entry.shape[1]) nodes do not fit a \(entry.length)-byte \(isCompact ? "compact " : "")payload")
             }
         default:
             break // A newer minor version's section type: bounds-checked above, otherwise skipped.
