@@ -1,16 +1,18 @@
 /// Single-row evaluation that walks `laneCount` trees at once, without data-dependent branches.
 ///
-/// Tree `t` is walked by lane `t % laneCount`, each lane walking its trees one after the other.
+/// Trees are dealt to the lanes so that the lanes' expected walks (cover-weighted path lengths)
+/// are about equally long, each lane walking its trees one after the other in tree order.
 /// Nodes are laid out breadth-first per tree with the two children of a split adjacent (left
 /// first), so a step is `node = child + (goesRight ? 1 : 0)`. A leaf's node is a copy of the
 /// root split of the lane's next tree (the "exit" of the leaf; after a lane's last tree, a node
 /// leading to the sink, node 0, which leads to itself), so a lane runs through its trees
 /// without testing for leaves, and the lanes' chains of dependent loads overlap in the
-/// processor. Every step stores the node's index at `slots[slot]`: an exit's slot is the next
-/// tree's own copy of its root's row key, so once every lane has reached the sink the slots
-/// hold the exit of every tree, whose leaf values are added in tree order: the sums are
-/// bit-identical to `TreeEnsemble._accumulateByTraversal`. (A split's slot is its feature's
-/// row key, overwritten harmlessly.)
+/// processor. Every step stores the node's index in the slot it reads its key from: the exit of
+/// tree `t` reads slot `t` of the exit slots, which holds a copy of the lane's next tree's root
+/// key, so once every lane has reached the sink the exit slots hold the exit of every tree in
+/// tree order, whose leaf values are added in that order: the sums are bit-identical to
+/// `TreeEnsemble._accumulateByTraversal`. (A split's slot is its feature's row key, overwritten
+/// harmlessly.)
 ///
 /// Comparisons are on unsigned row keys that order like the `Float` values (`-0` equal to
 /// `+0`): each feature has two keys per row, one where `NaN` sorts below everything (read by
@@ -29,14 +31,15 @@ final class _InterleavedTraversal: Sendable {
     /// Rounds (one step of every lane) between two tests for the end of the walk.
     static let roundsPerTest = 4
 
-    /// Per node: threshold key (bits 0–31), slot (32–47), child (48–63).
+    /// Per node: slot (bits 0–15), child (16–31), threshold key (32–63).
     let nodes: [UInt64]
     /// Per node: the value of the leaf whose exit it is (0 for the others).
     let values: [Double]
     /// First node of each lane (0, the sink, for lanes without trees).
     let laneRoots: [UInt16]
-    /// Per tree: the row key its root split reads (copied to the tree's own slot every row).
-    let rootKeySources: [UInt16]
+    /// Per tree: the row key its exit compares (the root key of the lane's next tree, or the
+    /// sink's), copied to the tree's exit slot every row.
+    let exitKeySources: [UInt16]
     /// Per distinct categorical test (feature, category, missing direction): the feature.
     let categoricalFeatures: [Int32]
     /// Per categorical test: the category.
@@ -48,9 +51,8 @@ final class _InterleavedTraversal: Sendable {
     let treeCount: Int
 
     /// Slots: two row keys per feature, one per categorical test, the sink's, one per tree (its
-    /// root's key; the exit of the lane's previous tree is recorded there), one per lane (the
-    /// exit of its last tree).
-    var slotCount: Int { sinkSlot + 1 + treeCount + Self.laneCount }
+    /// exit slot).
+    var slotCount: Int { sinkSlot + 1 + treeCount }
     /// The sink's slot, after the row keys.
     var sinkSlot: Int { 2 * featureCount + categories.count }
 
@@ -81,9 +83,8 @@ final class _InterleavedTraversal: Sendable {
             if let categorical = testIndex[node] { return (2 * features + categorical, 0) }
             return (2 * Int(ensemble.feature[node]) + (ensemble.defaultLeft[node] ? 0 : 1), Self.thresholdKey(ensemble.threshold[node]))
         }
-        func rootSlot(_ tree: Int) -> Int { sinkSlot + 1 + tree }
-        func finalSlot(_ lane: Int) -> Int { sinkSlot + 1 + trees + lane }
-        guard ensemble.feature.count < Int(UInt16.max), finalSlot(lanes) <= Int(UInt16.max) else { return nil }
+        func exitSlot(_ tree: Int) -> Int { sinkSlot + 1 + tree }
+        guard ensemble.feature.count < Int(UInt16.max), exitSlot(trees) <= Int(UInt16.max) else { return nil }
         // Breadth-first order of each tree (checks that the indices form trees).
         var order: [[Int]] = []
         for tree in 0..<trees {
@@ -103,6 +104,22 @@ final class _InterleavedTraversal: Sendable {
             }
             order.append(queue)
         }
+        // Deal the trees to the lanes, longest expected walk first, each to the lane with the
+        // shortest total so far; a lane walks its trees in tree order.
+        var laneOfTree = [Int](repeating: 0, count: trees), laneTotals = [Double](repeating: 0, count: lanes)
+        let costs = (0..<trees).map { Self.expectedSteps(ensemble, tree: $0) }
+        for tree in (0..<trees).sorted(by: { (costs[$0], $1) > (costs[$1], $0) }) {
+            let lane = laneTotals.indices.min(by: { (laneTotals[$0], $0) < (laneTotals[$1], $1) })!
+            laneOfTree[tree] = lane
+            laneTotals[lane] += costs[tree]
+        }
+        var successor = [Int?](repeating: nil, count: trees), laneFirst = [Int?](repeating: nil, count: lanes)
+        var laneLast = [Int?](repeating: nil, count: lanes)
+        for tree in 0..<trees {
+            let lane = laneOfTree[tree]
+            if let last = laneLast[lane] { successor[last] = tree } else { laneFirst[lane] = tree }
+            laneLast[lane] = tree
+        }
         // Node 0 is the sink; then every tree's nodes in breadth-first order (a leaf's position
         // holds its exit).
         var index: [[Int]] = [], next = 1   // per tree: source node -> position
@@ -112,23 +129,23 @@ final class _InterleavedTraversal: Sendable {
             index.append(positions)
         }
         func pack(_ threshold: UInt32, _ slot: Int, _ child: Int) -> UInt64 {
-            UInt64(threshold) | UInt64(slot) << 32 | UInt64(child) << 48
+            UInt64(slot) | UInt64(child) << 16 | UInt64(threshold) << 32
         }
         var nodes = [UInt64](repeating: 0, count: next), values = [Double](repeating: 0, count: next)
         nodes[0] = pack(.max, sinkSlot, 0)
-        var rootKeySources = [UInt16](repeating: 0, count: trees)
-        for tree in 0..<trees {
-            let root = Int(ensemble.treeStarts[tree])
-            if ensemble.feature[root] >= 0 { rootKeySources[tree] = UInt16(test(root).key) }
-        }
-        /// The node a lane steps onto after leaving a leaf of `tree`.
-        func exit(after tree: Int) -> (threshold: UInt32, slot: Int, child: Int) {
-            let successor = tree + lanes
-            if successor >= trees { return (.max, finalSlot(tree % lanes), 0) }
+        var exitKeySources = [UInt16](repeating: UInt16(sinkSlot), count: trees)
+        /// The node a lane steps onto after leaving a leaf of `tree` (its slot is `tree`'s exit slot).
+        func exit(after tree: Int) -> (threshold: UInt32, child: Int) {
+            guard let successor = successor[tree] else { return (.max, 0) }
             let root = Int(ensemble.treeStarts[successor])
             // A single-leaf successor: record, then step onto that leaf's own exit.
-            if ensemble.feature[root] < 0 { return (.max, rootSlot(successor), index[successor][0]) }
-            return (test(root).threshold, rootSlot(successor), index[successor][Int(ensemble.left[root])])
+            if ensemble.feature[root] < 0 { return (.max, index[successor][0]) }
+            return (test(root).threshold, index[successor][Int(ensemble.left[root])])
+        }
+        for tree in 0..<trees {
+            if let successor = successor[tree], ensemble.feature[Int(ensemble.treeStarts[successor])] >= 0 {
+                exitKeySources[tree] = UInt16(test(Int(ensemble.treeStarts[successor])).key)
+            }
         }
         for tree in 0..<trees {
             let base = Int(ensemble.treeStarts[tree])
@@ -137,7 +154,7 @@ final class _InterleavedTraversal: Sendable {
                 let split = Int(ensemble.feature[node])
                 if split < 0 {
                     let exit = exit(after: tree)
-                    nodes[placed] = pack(exit.threshold, exit.slot, exit.child)
+                    nodes[placed] = pack(exit.threshold, exitSlot(tree), exit.child)
                     values[placed] = ensemble.value[node]
                 } else {
                     let (key, threshold) = test(node)
@@ -147,13 +164,34 @@ final class _InterleavedTraversal: Sendable {
         }
         self.nodes = nodes
         self.values = values
-        self.rootKeySources = rootKeySources
+        self.exitKeySources = exitKeySources
         self.categoricalFeatures = tests
         self.categories = categories
         self.categoricalMissingLeft = missingLeft
-        self.laneRoots = (0..<lanes).map { $0 < trees ? UInt16(index[$0][0]) : 0 }
+        self.laneRoots = laneFirst.map { $0.map { UInt16(index[$0][0]) } ?? 0 }
         self.featureCount = features
         self.treeCount = trees
+    }
+
+    /// Steps a lane spends on `tree`: its cover-weighted mean leaf depth plus the exit step
+    /// (its leaf count when the covers are zero or not finite).
+    static func expectedSteps(_ ensemble: TreeEnsemble, tree: Int) -> Double {
+        let base = Int(ensemble.treeStarts[tree])
+        var weighted = 0.0, total = 0.0, leaves = 0.0
+        var stack = [(node: 0, depth: 0)]
+        while let (node, depth) = stack.popLast() {
+            let index = base + node
+            if ensemble.feature[index] < 0 {
+                weighted += Double(ensemble.cover[index]) * Double(depth)
+                total += Double(ensemble.cover[index])
+                leaves += 1
+                continue
+            }
+            stack.append((Int(ensemble.left[index]), depth + 1))
+            stack.append((Int(ensemble.right[index]), depth + 1))
+        }
+        let mean = weighted / total
+        return (total > 0 && mean.isFinite ? mean : leaves) + 1
     }
 
     /// The key of a non-`NaN` value: unsigned keys compare like the values compare as `Float`s.
@@ -173,44 +211,48 @@ final class _InterleavedTraversal: Sendable {
         nodes.withUnsafeBufferPointer { nodes in
         values.withUnsafeBufferPointer { values in
         laneRoots.withUnsafeBufferPointer { laneRoots in
-        rootKeySources.withUnsafeBufferPointer { rootKeySources in
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slotCount) { keys in
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: slotCount) { reached in
-            let key = keys.baseAddress!, slot = reached.baseAddress!, node = nodes.baseAddress!
+        exitKeySources.withUnsafeBufferPointer { exitKeySources in
+        // Per slot, two words: the row key (even) and the last node that named the slot (odd),
+        // so a step addresses both from one base register.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * slotCount) { slots in
+            let slot = slots.baseAddress!, node = nodes.baseAddress!
             for feature in 0..<featureCount {
                 let x = row[feature]
                 let k = Self.key(x), missing = x.isNaN
-                key[2 * feature] = missing ? 0 : k
-                key[2 * feature + 1] = missing ? .max : k
+                slot[4 * feature] = missing ? 0 : k
+                slot[4 * feature + 2] = missing ? .max : k
             }
             for test in 0..<categories.count {
                 let x = row[Int(categoricalFeatures[test])]
-                key[2 * featureCount + test] = x.isNaN ? (categoricalMissingLeft[test] ? 0 : 1) : (x == categories[test] ? 0 : 1)
+                slot[2 * (2 * featureCount + test)] = x.isNaN ? (categoricalMissingLeft[test] ? 0 : 1) : (x == categories[test] ? 0 : 1)
             }
-            key[sinkSlot] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
-            let rootKey = key + sinkSlot + 1
-            for tree in 0..<treeCount { rootKey[tree] = key[Int(rootKeySources[tree])] }
-            (rootKey + treeCount).initialize(repeating: 0, count: Self.laneCount)
+            slot[2 * sinkSlot] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
+            let exitSlots = slot + 2 * (sinkSlot + 1)
+            for tree in 0..<treeCount { exitSlots[2 * tree] = slot[2 * Int(exitKeySources[tree])] }
             @inline(__always) func step(_ n: Int) -> Int {
                 let word = node[n]
-                let target = Int(truncatingIfNeeded: (word >> 32) & 0xFFFF)
-                slot[target] = UInt16(truncatingIfNeeded: n)
-                return Int(truncatingIfNeeded: word >> 48) &+ (UInt32(truncatingIfNeeded: word) < key[target] ? 1 : 0)
+                let target = slot + 2 * Int(truncatingIfNeeded: word & 0xFFFF)
+                let right = UInt32(truncatingIfNeeded: word >> 32) < target[0] ? 1 : 0
+                target[1] = UInt32(truncatingIfNeeded: n)
+                return Int(truncatingIfNeeded: (word >> 16) & 0xFFFF) &+ right
             }
             let root = laneRoots.baseAddress!
             var n0 = Int(root[0]), n1 = Int(root[1]), n2 = Int(root[2]), n3 = Int(root[3])
             var n4 = Int(root[4]), n5 = Int(root[5]), n6 = Int(root[6]), n7 = Int(root[7])
+            // `roundsPerTest` (4) rounds written out: a loop counter would take a register the
+            // eight lanes need.
             repeat {
-                for _ in 0..<Self.roundsPerTest {
-                    n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
-                    n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
-                }
+                n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
+                n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
+                n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
+                n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
+                n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
+                n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
+                n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
+                n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
             } while n0 | n1 | n2 | n3 | n4 | n5 | n6 | n7 != 0
-            let recorded = slot + sinkSlot + 1, value = values.baseAddress!
-            let lanes = Self.laneCount
-            @inline(__always) func exit(of tree: Int) -> Int {
-                Int(recorded[tree + lanes < treeCount ? tree + lanes : treeCount + tree % lanes])
-            }
+            let value = values.baseAddress!
+            @inline(__always) func exit(of tree: Int) -> Int { Int(exitSlots[2 * tree + 1]) }
             if classCount == 1 {
                 // One accumulator in a register (same additions in the same order).
                 var total = scores[0]
@@ -224,6 +266,6 @@ final class _InterleavedTraversal: Sendable {
                     if classIndex == classCount { classIndex = 0 }
                 }
             }
-        }}}}}}
+        }}}}}
     }
 }

@@ -31,18 +31,26 @@ private func expectSameAsTraversal(_ ensemble: TreeEnsemble, classCount: Int, fe
         #expect(_InterleavedTraversal(ensemble) != nil)
         expectSameAsTraversal(ensemble, classCount: classes, features: 7, rows: 200, seed: seed + 10)
     }
+    // Zero covers: the trees are dealt to the lanes by leaf count instead.
+    let covered = RandomEnsemble.make(trees: 37, maximumLeafCount: 40, features: 7, seed: 27)
+    let uncovered = try! TreeEnsemble(treeStarts: covered.treeStarts, feature: covered.feature, threshold: covered.threshold,
+                                      left: covered.left, right: covered.right, value: covered.value,
+                                      cover: [Double](repeating: 0, count: covered.cover.count), defaultLeft: covered.defaultLeft)
+    #expect(_InterleavedTraversal(uncovered) != nil)
+    expectSameAsTraversal(uncovered, classCount: 2, features: 7, rows: 200, seed: 28)
 }
 
 @Test func interleavedTraversalHandlesSignedZeroNaNThresholdsAndSingleLeafTrees() {
-    // Single-leaf trees first in a lane, last in a lane and one after another in lane 0
-    // (trees 0, 8, 16); splits on -0, +0, NaN and infinite thresholds both ways.
+    // Single-leaf trees among split ones (0, 8, 16, 24; dealt first in a lane) and one after
+    // another (25 to 39, dealt two or more per lane after the split trees, the last ones last in
+    // their lanes); splits on -0, +0, NaN and infinite thresholds both ways.
     let thresholds: [(Float, Bool)] = [(-0.0, true), (0.0, false), (.nan, true), (.nan, false), (.infinity, false),
                                        (-.infinity, true), (0.0, true), (-0.0, false)]
     var ensemble = TreeEnsemble()
-    for index in 0..<27 {
+    for index in 0..<40 {
         var tree = Tree()
         tree.appendLeaf(value: Double(index) / 8, cover: 2, hessianSum: 2)
-        if index % 8 != 0 && index != 25 && index != 26 {
+        if index % 8 != 0 && index < 25 {
             let (threshold, defaultLeft) = thresholds[index % thresholds.count]
             let left = tree.appendLeaf(value: Double(index), cover: 1, hessianSum: 1)
             let right = tree.appendLeaf(value: 1000 + Double(index), cover: 1, hessianSum: 1)
