@@ -5,7 +5,7 @@ import PackageDescription
 let publicTargets: [Target] = [
     .target(name: "TensorCore", dependencies: ["CBLAS"]),
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
-    .target(name: "BoostedTrees", dependencies: ["TensorCore"]),
+    .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
     .target(name: "Explanations", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees"],
             resources: [.copy("Templates")]),
@@ -43,6 +43,7 @@ let implementationTargets: [Target] = [
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
     .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
     .target(name: "CNeuralNetKernels"),    // NeuralNet's CPU-specific kernels (C intrinsics)
+    .target(name: "CBoostedTreesKernels"), // BoostedTrees' kernels with cache prefetch hints (C)
     .executableTarget(name: "odml-bench", dependencies: [
         "OnDeviceML", "CBLAS",
     ], path: "Benchmarks/odml-bench"),

@@ -1,3 +1,4 @@
+internal import CBoostedTreesKernels
 import Dispatch
 
 /// Gradient and hessian sums per bin, for every feature, over the rows of one leaf.
@@ -84,6 +85,16 @@ public struct Histogram: Sendable, Equatable {
         let pairs = gradientPairs.baseAddress!
         data.bins.withUnsafeBufferPointer { binBuffer in
             let bins = binBuffer.baseAddress!
+            if let rows, countsRows {
+                // A leaf's rows, scattered through the data: the kernel prefetches them.
+                UnsafeRawPointer(pairs).withMemoryRebound(to: Float.self, capacity: 2 * data.rowCount) { floats in
+                    UnsafeMutableRawPointer(sums).withMemoryRebound(to: Double.self, capacity: 2 * (features.ends[featureCount - 1])) { doubles in
+                        odml_histogram_accumulate_rows(bins, rowStride, rows.baseAddress, rows.count, floats, columns, starts,
+                                                       featureCount, features.uniformStride ?? 0, doubles, counts)
+                    }
+                }
+                return
+            }
             if let binStride = features.uniformStride {
                 // Consecutive columns, histograms `binStride` apart: no per-feature lookups.
                 let first = bins + features.columns[0], firstSums = sums + starts[0], firstCounts = counts + starts[0]
@@ -100,8 +111,7 @@ public struct Histogram: Sendable, Equatable {
                     }
                 }
                 switch (rows, countsRows) {
-                case let (rows?, true): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: true) }
-                case let (rows?, false): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: false) }
+                case let (rows?, _): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: false) }   // counted rows went to the kernel
                 case (nil, true): for row in 0..<data.rowCount { add(row: row, countsRow: true) }
                 case (nil, false): for row in 0..<data.rowCount { add(row: row, countsRow: false) }
                 }
@@ -121,41 +131,6 @@ public struct Histogram: Sendable, Equatable {
                 for i in 0..<rows.count { add(row: Int(rows[i])) }
             } else {
                 for row in 0..<data.rowCount { add(row: row) }
-            }
-        }
-    }
-
-    /// `_accumulate` for data too large for the caches, one feature at a time from column-major
-    /// bins (`columnBins[f * rowCount + r]`): a feature's column is small enough to stay cached
-    /// while a leaf's rows are read. `orderedPairs[i]` is the (gradient, hessian) of `rows[i]`;
-    /// without `rows`, every row is read in order with `gradientPairs`.
-    static func _accumulateColumns(columnBins: UnsafePointer<UInt8>, rowCount: Int, rows: UnsafeBufferPointer<Int32>?,
-                                   orderedPairs: UnsafePointer<SIMD2<Double>>,
-                                   gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
-                                   sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
-                                   knownCounts: UnsafePointer<Int32>?) {
-        for k in 0..<features.count {
-            let start = features.starts[k], width = features.ends[k] - start
-            let featureSums = sums + start, featureCounts = counts + start
-            featureSums.update(repeating: .zero, count: width)
-            if let knownCounts {
-                featureCounts.update(from: knownCounts + start, count: width)
-            } else {
-                featureCounts.update(repeating: 0, count: width)
-            }
-            let column = columnBins + features.columns[k] * rowCount
-            if let rows {
-                for i in 0..<rows.count {
-                    let bin = Int(column[Int(rows[i])])
-                    featureSums[bin] += orderedPairs[i]
-                    featureCounts[bin] &+= 1
-                }
-            } else {
-                for row in 0..<rowCount {
-                    let pair = gradientPairs[row], bin = Int(column[row])
-                    featureSums[bin] += SIMD2<Double>(Double(pair.x), Double(pair.y))
-                    if knownCounts == nil { featureCounts[bin] &+= 1 }
-                }
             }
         }
     }

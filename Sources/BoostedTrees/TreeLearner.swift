@@ -52,11 +52,9 @@ public final class TreeLearner {
     let taskSplits: UnsafeMutablePointer<SplitCandidate>
     var freeSlots: [Int] = []
     /// For data too large for the caches (`_columnLayoutCellCount` bins or more), the bins
-    /// again, column-major (`columnBins[f * rowCount + r]`): histograms are then built one
-    /// feature at a time and the partition reads one column. Empty otherwise.
+    /// again, column-major (`columnBins[f * rowCount + r]`), so that the partition reads one
+    /// column instead of a cache line per row. Empty otherwise.
     let columnBins: [UInt8]
-    /// (gradient, hessian) of the rows of the leaf being built, in its row order (column layout).
-    var orderedPairs: [SIMD2<Double>]
     /// Bin count from which the column layout is used.
     static let _columnLayoutCellCount = 1 << 24
     /// Row indices; after `grow`, each leaf's rows lie in its `LeafSegment`.
@@ -122,7 +120,6 @@ public final class TreeLearner {
             }
         }
         self.columnBins = columnBins
-        orderedPairs = [SIMD2<Double>](repeating: .zero, count: usesColumns ? data.rowCount : 0)
         rows = [Int32](repeating: 0, count: data.rowCount)
         scratch = rows
         gradientPairs = [SIMD2<Float>](repeating: .zero, count: data.rowCount)
@@ -218,37 +215,15 @@ public final class TreeLearner {
         let work = build.count * plan.count + (sibling == nil ? 1 : 3) * binCount
         let tasks = work >= 65_536 ? plan.taskCount : 1
         let splitsBuilt = !_isAtDepthLimit(build.depth), splitsSibling = sibling.map { !_isAtDepthLimit($0.depth) } ?? false
-        let usesColumns = !columnBins.isEmpty
-        if usesColumns && !allRows {
-            rows.withUnsafeBufferPointer { r in
-                gradientPairs.withUnsafeBufferPointer { pairs in
-                    orderedPairs.withUnsafeMutableBufferPointer { ordered in
-                        for i in 0..<build.count {
-                            let pair = pairs[Int(r[build.start + i])]
-                            ordered[i] = SIMD2(Double(pair.x), Double(pair.y))
-                        }
-                    }
-                }
-            }
-        }
         rows.withUnsafeBufferPointer { r in
-        columnBins.withUnsafeBufferPointer { columns in
-        orderedPairs.withUnsafeBufferPointer { ordered in
             gradientPairs.withUnsafeBufferPointer { pairs in
                 let leafRows = allRows ? nil : UnsafeBufferPointer(rebasing: r[build.start..<(build.start + build.count)])
                 let builtSums = histogramSums + build.slot * binCount, builtCounts = histogramCounts + build.slot * binCount
                 let knownCounts = allRows ? UnsafePointer(allRowCounts) : nil
                 _FeaturePlan.perform(taskCount: tasks) { task in
                     let features = plan.features(of: task, in: tasks)
-                    if usesColumns {
-                        Histogram._accumulateColumns(columnBins: columns.baseAddress!, rowCount: data.rowCount, rows: leafRows,
-                                                     orderedPairs: ordered.baseAddress!, gradientPairs: pairs,
-                                                     features: features, sums: builtSums, counts: builtCounts,
-                                                     knownCounts: knownCounts)
-                    } else {
-                        Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
-                                              sums: builtSums, counts: builtCounts, knownCounts: knownCounts)
-                    }
+                    Histogram._accumulate(data: data, rows: leafRows, gradientPairs: pairs, features: features,
+                                          sums: builtSums, counts: builtCounts, knownCounts: knownCounts)
                     taskSplits[2 * task] = splitsBuilt
                         ? finder._bestSplit(sums: builtSums, counts: builtCounts, features: features,
                                             gradient: build.gradient, hessian: build.hessian, count: build.count)
@@ -264,8 +239,6 @@ public final class TreeLearner {
                         : SplitCandidate()
                 }
             }
-        }
-        }
         }
         var best = (built: taskSplits[0], sibling: sibling == nil ? SplitCandidate() : taskSplits[1])
         for task in 1..<max(1, tasks) {

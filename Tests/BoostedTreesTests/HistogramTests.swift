@@ -50,3 +50,39 @@ private func histogram(_ data: BinnedDataset, rows: [Int32], gradients: [Float],
     let two = histogram(binned, rows: rows, gradients: gradients, hessians: hessians, offsets: offsets, threads: 2)
     #expect(one == two)
 }
+
+@Test func leafHistogramEqualsRowByRowSumsForConsecutiveAndScatteredFeatures() throws {
+    // A leaf's rows go through the prefetching kernel (CBoostedTreesKernels), with and without
+    // a uniform stride; the sums must be those of adding the rows one by one, in order, bit for bit.
+    let data = SyntheticData.make(rows: 3000, features: 6, seed: 12)
+    let binned = BinnedDataset(matrix: data.matrix, mapper: try BinMapper(fitting: data.matrix, maximumBinCount: 64))
+    let stride = (0..<6).map { binned.mapper.binCount(of: $0) }.max()!
+    let offsets = (0...6).map { $0 * stride }
+    var generator = SeededGenerator(seed: 13)
+    let pairs: [SIMD2<Float>] = (0..<3000).map { _ in SIMD2(Float(generator.nextNormal()), Float(generator.nextUniform(in: 0.1, 1))) }
+    let rows: [Int32] = (0..<3000).filter { (row: Int) in row % 7 != 2 && row % 5 != 0 }.map { Int32($0) }
+    let featureLists: [[Int]] = [[0, 1, 2, 3, 4, 5], [1, 2, 3], [0, 2, 5], [4]]
+    for features in featureLists {
+        var histogram = Histogram(binCount: offsets.last!)
+        rows.withUnsafeBufferPointer { r in
+            pairs.withUnsafeBufferPointer { p in
+                histogram.build(from: binned, rows: r, gradientPairs: p, features: features, offsets: offsets, threadCount: 1)
+            }
+        }
+        var sums = [SIMD2<Double>](repeating: .zero, count: offsets.last!), counts = [Int32](repeating: 0, count: offsets.last!)
+        for row in rows {
+            for feature in features {
+                let bin: Int = offsets[feature] + Int(binned.bin(row: Int(row), feature: feature))
+                let pair: SIMD2<Float> = pairs[Int(row)]
+                sums[bin] += SIMD2<Double>(Double(pair.x), Double(pair.y))
+                counts[bin] += 1
+            }
+        }
+        for feature in features {
+            let bins = offsets[feature]..<offsets[feature + 1]
+            #expect(histogram.sums[bins].map(\.x.bitPattern) == sums[bins].map(\.x.bitPattern), "features \(features)")
+            #expect(histogram.sums[bins].map(\.y.bitPattern) == sums[bins].map(\.y.bitPattern), "features \(features)")
+            #expect(Array(histogram.counts[bins]) == Array(counts[bins]), "features \(features)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+#ifndef ODML_CBOOSTEDTREESKERNELS_H
+#define ODML_CBOOSTEDTREESKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// BoostedTrees' kernels that need what Swift does not expose (cache prefetch hints). Portable C:
+// `__builtin_prefetch` compiles to nothing on CPUs without such hints.
+
+/// Adds the (gradient, hessian) of each row in `rows` to one histogram bin of every listed
+/// feature, and counts the rows per bin: for row `r` and feature `k`, bin
+/// `starts[k] + bins[r * rowStride + columns[k]]` gets `pairs[2r]`, `pairs[2r + 1]` (converted to
+/// double) added to `sums[2 * bin]`, `sums[2 * bin + 1]`, and 1 added to `counts[bin]`.
+///
+/// `uniformStride > 0` promises `columns[k] == columns[0] + k` and
+/// `starts[k] == starts[0] + k * uniformStride` (no per-feature lookups then); pass 0 otherwise.
+///
+/// Rows are added in the order given, so the sums are bit-identical to a plain loop; the bins and
+/// the gradient pair of the row `ODML_HISTOGRAM_PREFETCH_DISTANCE` places ahead are prefetched,
+/// which hides the cache misses of a leaf's scattered rows in data larger than the caches.
+void odml_histogram_accumulate_rows(const uint8_t *bins, ptrdiff_t rowStride, const int32_t *rows, ptrdiff_t rowCount,
+                                    const float *pairs, const ptrdiff_t *columns, const ptrdiff_t *starts,
+                                    ptrdiff_t featureCount, ptrdiff_t uniformStride, double *sums, int32_t *counts);
+
+#endif
