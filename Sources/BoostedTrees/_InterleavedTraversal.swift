@@ -212,28 +212,29 @@ final class _InterleavedTraversal: Sendable {
         values.withUnsafeBufferPointer { values in
         laneRoots.withUnsafeBufferPointer { laneRoots in
         exitKeySources.withUnsafeBufferPointer { exitKeySources in
-        // Per slot, two words: the row key (even) and the last node that named the slot (odd),
-        // so a step addresses both from one base register.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * slotCount) { slots in
-            let slot = slots.baseAddress!, node = nodes.baseAddress!
+        // Per slot: the row key, and the last node that named the slot. Two buffers, each small
+        // enough for the stack (one of both would be heap-allocated at every call).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slotCount) { keys in
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: slotCount) { records in
+            let key = keys.baseAddress!, record = records.baseAddress!, node = nodes.baseAddress!
             for feature in 0..<featureCount {
                 let x = row[feature]
                 let k = Self.key(x), missing = x.isNaN
-                slot[4 * feature] = missing ? 0 : k
-                slot[4 * feature + 2] = missing ? .max : k
+                key[2 * feature] = missing ? 0 : k
+                key[2 * feature + 1] = missing ? .max : k
             }
             for test in 0..<categories.count {
                 let x = row[Int(categoricalFeatures[test])]
-                slot[2 * (2 * featureCount + test)] = x.isNaN ? (categoricalMissingLeft[test] ? 0 : 1) : (x == categories[test] ? 0 : 1)
+                key[2 * featureCount + test] = x.isNaN ? (categoricalMissingLeft[test] ? 0 : 1) : (x == categories[test] ? 0 : 1)
             }
-            slot[2 * sinkSlot] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
-            let exitSlots = slot + 2 * (sinkSlot + 1)
-            for tree in 0..<treeCount { exitSlots[2 * tree] = slot[2 * Int(exitKeySources[tree])] }
+            key[sinkSlot] = 0   // the sink's (and exits' `.max` thresholds compare with any key)
+            let exitKeys = key + sinkSlot + 1, exitRecords = record + sinkSlot + 1
+            for tree in 0..<treeCount { exitKeys[tree] = key[Int(exitKeySources[tree])] }
             @inline(__always) func step(_ n: Int) -> Int {
                 let word = node[n]
-                let target = slot + 2 * Int(truncatingIfNeeded: word & 0xFFFF)
-                let right = UInt32(truncatingIfNeeded: word >> 32) < target[0] ? 1 : 0
-                target[1] = UInt32(truncatingIfNeeded: n)
+                let target = Int(truncatingIfNeeded: word & 0xFFFF)
+                let right = UInt32(truncatingIfNeeded: word >> 32) < key[target] ? 1 : 0
+                record[target] = UInt16(truncatingIfNeeded: n)
                 return Int(truncatingIfNeeded: (word >> 16) & 0xFFFF) &+ right
             }
             let root = laneRoots.baseAddress!
@@ -252,7 +253,7 @@ final class _InterleavedTraversal: Sendable {
                 n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
             } while n0 | n1 | n2 | n3 | n4 | n5 | n6 | n7 != 0
             let value = values.baseAddress!
-            @inline(__always) func exit(of tree: Int) -> Int { Int(exitSlots[2 * tree + 1]) }
+            @inline(__always) func exit(of tree: Int) -> Int { Int(exitRecords[tree]) }
             if classCount == 1 {
                 // One accumulator in a register (same additions in the same order).
                 var total = scores[0]
@@ -266,6 +267,6 @@ final class _InterleavedTraversal: Sendable {
                     if classIndex == classCount { classIndex = 0 }
                 }
             }
-        }}}}}
+        }}}}}}
     }
 }
