@@ -28,8 +28,6 @@
 final class _InterleavedTraversal: Sendable {
     /// Lanes walked at once.
     static let laneCount = 8
-    /// Rounds (one step of every lane) between two tests for the end of the walk.
-    static let roundsPerTest = 4
 
     /// Per node: slot (bits 0–15), child (16–31), threshold key (32–63).
     let nodes: [UInt64]
@@ -240,8 +238,8 @@ final class _InterleavedTraversal: Sendable {
             let root = laneRoots.baseAddress!
             var n0 = Int(root[0]), n1 = Int(root[1]), n2 = Int(root[2]), n3 = Int(root[3])
             var n4 = Int(root[4]), n5 = Int(root[5]), n6 = Int(root[6]), n7 = Int(root[7])
-            // `roundsPerTest` (4) rounds written out: a loop counter would take a register the
-            // eight lanes need.
+            // Four rounds (one step of every lane each) between two tests for the end of the walk,
+            // written out: a loop counter would take a register the eight lanes need.
             repeat {
                 n0 = step(n0); n1 = step(n1); n2 = step(n2); n3 = step(n3)
                 n4 = step(n4); n5 = step(n5); n6 = step(n6); n7 = step(n7)
