@@ -131,19 +131,15 @@ final class _InterleavedTraversal: Sendable {
         }
         var nodes = [UInt64](repeating: 0, count: next), values = [Double](repeating: 0, count: next)
         nodes[0] = pack(.max, sinkSlot, 0)
-        var exitKeySources = [UInt16](repeating: UInt16(sinkSlot), count: trees)
-        /// The node a lane steps onto after leaving a leaf of `tree` (its slot is `tree`'s exit slot).
-        func exit(after tree: Int) -> (threshold: UInt32, child: Int) {
-            guard let successor = successor[tree] else { return (.max, 0) }
+        /// The node a lane steps onto after leaving a leaf of `tree` (its slot is `tree`'s exit
+        /// slot, which holds a copy of row key `key`).
+        func exit(after tree: Int) -> (threshold: UInt32, key: Int, child: Int) {
+            guard let successor = successor[tree] else { return (.max, sinkSlot, 0) }
             let root = Int(ensemble.treeStarts[successor])
             // A single-leaf successor: record, then step onto that leaf's own exit.
-            if ensemble.feature[root] < 0 { return (.max, index[successor][0]) }
-            return (test(root).threshold, index[successor][Int(ensemble.left[root])])
-        }
-        for tree in 0..<trees {
-            if let successor = successor[tree], ensemble.feature[Int(ensemble.treeStarts[successor])] >= 0 {
-                exitKeySources[tree] = UInt16(test(Int(ensemble.treeStarts[successor])).key)
-            }
+            if ensemble.feature[root] < 0 { return (.max, sinkSlot, index[successor][0]) }
+            let (key, threshold) = test(root)
+            return (threshold, key, index[successor][Int(ensemble.left[root])])
         }
         for tree in 0..<trees {
             let base = Int(ensemble.treeStarts[tree])
@@ -162,7 +158,7 @@ final class _InterleavedTraversal: Sendable {
         }
         self.nodes = nodes
         self.values = values
-        self.exitKeySources = exitKeySources
+        self.exitKeySources = (0..<trees).map { UInt16(exit(after: $0).key) }
         self.categoricalFeatures = tests
         self.categories = categories
         self.categoricalMissingLeft = missingLeft
