@@ -72,6 +72,19 @@ public enum LoggingPerturbation: String, CaseIterable, Sendable, Codable {
         return copy
     }
 
+    /// The perturbations training deals users to, in turn: every way a real user's logs fall
+    /// short, and the complete logs.
+    public static let trainingPerturbations: [LoggingPerturbation] = [.asLogged, .periodOnly, .gap, .forgottenPeriod, .halfSymptomDays]
+
+    /// `dataset` with user `i` perturbed by `trainingPerturbations[i % 5]` (truth kept).
+    public static func trainingMix(_ dataset: CycleDataset, seed: UInt64) -> CycleDataset {
+        var copy = dataset
+        copy.users = dataset.users.enumerated().map { index, user in
+            trainingPerturbations[index % trainingPerturbations.count].applied(to: user, seed: seed)
+        }
+        return copy
+    }
+
     /// FNV-1a of the id's UTF-8 bytes: the same on every run and platform (Swift's `Hasher` is
     /// seeded per process).
     static func stableHash(_ text: String) -> UInt64 {

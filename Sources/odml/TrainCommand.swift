@@ -58,9 +58,6 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "GBT: learning rate.")
     var gbtLearningRate: Double = 0.08
 
-    @Option(name: .long, help: "GBT: period objective, poisson or l2.")
-    var objective: String = "poisson"
-
     @Option(name: .long, help: "GBT: use every N-th day of each user as a training row.")
     var dayStride: Int = 1
 
@@ -77,7 +74,6 @@ struct TrainCommand: ParsableCommand {
         guard trees >= 1, leaves >= 2, dayStride >= 1, gbtLearningRate > 0 else {
             throw ValidationError("--trees must be >= 1, --leaves >= 2, --day-stride >= 1 and --gbt-learning-rate > 0")
         }
-        guard ["poisson", "l2"].contains(objective) else { throw ValidationError("--objective must be poisson or l2, got \(objective)") }
         guard hidden > 0, epochs > 0, batchSize > 0, threads > 0 else { throw ValidationError("--hidden, --epochs, --batch-size and --threads must be positive") }
     }
 
@@ -94,7 +90,6 @@ struct TrainCommand: ParsableCommand {
         options.trees = trees
         options.leaves = leaves
         options.learningRate = gbtLearningRate
-        options.periodObjective = objective == "l2" ? .squaredError : .poisson
         options.dayStride = dayStride
         options.seed = seed
         let started = Date()
