@@ -46,6 +46,11 @@ struct _GBTTrainingRows {
 }
 
 extension GBTCyclePredictor {
+    /// Bound of the period model's training target: a correction beyond two weeks is a forgotten
+    /// period or an anovulatory cycle, which no logged signal announces; left in, such rows pull
+    /// the squared-error mean of every other day late.
+    static let correctionLimitDays: Float = 14
+
     /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value.
     static func levelClass(_ value: Int) -> Float { value <= 3 ? 0 : (value <= 7 ? 1 : 2) }
 
@@ -73,7 +78,8 @@ extension GBTCyclePredictor {
                 let row = rows.count
                 rows.features.append(contentsOf: vector)
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
-                rows.remaining.append(Float(remainingDays) - vector[calendarRemainingIndex])
+                let correction = Float(remainingDays) - vector[calendarRemainingIndex]
+                rows.remaining.append(min(max(correction, -correctionLimitDays), correctionLimitDays))
                 rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertTiming.windowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {

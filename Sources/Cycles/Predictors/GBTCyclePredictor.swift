@@ -7,7 +7,9 @@ import Foundation
 /// - `remaining`: the correction to the calendar — days until the next period start minus the
 ///   calendar's remaining days (`remaining_by_calendar`: last start + median of her last ≤ 6
 ///   cycles, `CycleState`). The forecast is the calendar's plus this correction, so a model that
-///   learned nothing, or a user who logs nothing but her periods, gets the calendar's date;
+///   learned nothing gets the calendar's date. A user who logged no symptom in the last 28 days
+///   gets the calendar's forecast itself (`CalendarPredictor`): the trees have nothing the
+///   calendar lacks there, and on real period-only logs they did not beat it;
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
 /// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
 /// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertTiming.windowDays + 1` days), learnt
@@ -89,10 +91,20 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Position of `remaining_by_calendar` in the feature vector.
     static let calendarRemainingIndex = index(of: "remaining_by_calendar")
 
+    /// `true` when the row has no symptom logged in the last 28 days: the forecast is then the
+    /// calendar's (see the type's documentation).
+    static func fallsBackToCalendar(_ row: [Float]) -> Bool {
+        row[symptomDaysIndex] == 0 && !row[calendarRemainingIndex].isNaN
+    }
+
+    /// Position of `symptom_days_28d` in the feature vector.
+    static let symptomDaysIndex = index(of: "symptom_days_28d")
+
     func prediction(features row: [Float], day: CalendarDay, builder: TabularFeatureBuilder, language: String,
                     scratch output: inout [Double]) -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
-        let days = forecastDays(remaining: remainingDays, features: row)
+        let days = GBTCyclePredictor.fallsBackToCalendar(row) ? Int(row[GBTCyclePredictor.calendarRemainingIndex])
+                                                               : forecastDays(remaining: remainingDays, features: row)
         let start = day.advanced(by: days)
         var ovulation: OvulationEstimate?
         if let ovulationPassed {
