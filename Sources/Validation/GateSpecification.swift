@@ -42,8 +42,16 @@ public struct GateSpecification: Sendable, Equatable, Codable {
         metric: MeasurementKey.learningCurve(series: "fine_tuned", metric: "alert_accuracy", months: 6),
         comparison: .greaterThanOrEqual, limit: 0.70)
 
+    /// No model below the calendar: on every row of the robustness panel (the held-out users as
+    /// generated, perturbed, and any real dataset), the upper end of the paired 95 % interval of
+    /// model − calendar alert accuracy is at least 0.
+    public static let notBelowCalendar = GateSpecification(
+        name: "no model below the calendar (every panel row)", metric: MeasurementKey.robustnessVersusCalendar,
+        statistic: .intervalHigh, comparison: .greaterThanOrEqual, limit: 0)
+
     /// The gates every `odml validate` run checks, in table order.
-    public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths]
+    public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths,
+                                                       notBelowCalendar]
 
     /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"` or `"days"`.
     public var unit: String { Self.unit(of: metric) }

@@ -77,7 +77,8 @@ struct OracleCopyPredictor: CyclePredictor {
 struct FixedLearningCurve: LearningCurveSource {
     let fineTunedAtSixMonths: Double
 
-    func learningCurve(pretrained: any CyclePredictor, rules: any CyclePredictor, oracle: (any CyclePredictor)?,
+    func learningCurve(pretrained: any CyclePredictor, calendar: any CyclePredictor, rules: any CyclePredictor,
+                       oracle: (any CyclePredictor)?,
                        dataset: CycleDataset, months: [Int]) throws -> LearningCurveSummary {
         func point(_ value: Double) -> LearningCurveSummary.Point {
             .init(alertAccuracy: value, alertAccuracyInterval: ConfidenceInterval(low: value - 0.05, high: value + 0.05),
@@ -85,12 +86,13 @@ struct FixedLearningCurve: LearningCurveSource {
         }
         var points: [String: [Int: LearningCurveSummary.Point]] = [:]
         for month in months {
+            points["calendar", default: [:]][month] = point(0.42)
             points["rules", default: [:]][month] = point(0.4)
             points["pretrained", default: [:]][month] = point(0.6)
             points["fine_tuned", default: [:]][month] = point(month == 6 ? fineTunedAtSixMonths : 0.65)
             points["oracle", default: [:]][month] = point(0.9)
         }
-        return LearningCurveSummary(months: months, series: ["rules", "pretrained", "fine_tuned", "oracle"], points: points,
+        return LearningCurveSummary(months: months, series: ["calendar", "rules", "pretrained", "fine_tuned", "oracle"], points: points,
                                     method: "fixed test curve")
     }
 }
