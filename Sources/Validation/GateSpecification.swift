@@ -53,12 +53,14 @@ public struct GateSpecification: Sendable, Equatable, Codable {
     public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths,
                                                        notBelowCalendar]
 
-    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"` or `"days"`.
+    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"`, `"days"`, `"points"`
+    /// or `"difference"` (a difference of fractions, printed in percentage points).
     public var unit: String { Self.unit(of: metric) }
 
     /// The unit of a measurement key.
     public static func unit(of metric: String) -> String {
         if metric == MeasurementKey.fileBytes { return "bytes" }
+        if metric == MeasurementKey.robustnessVersusCalendar { return "difference" }
         if metric.hasPrefix("latency.") { return "µs" }
         if metric.hasSuffix("mae_days") { return "days" }
         if metric.hasSuffix(".mae") { return "points" }

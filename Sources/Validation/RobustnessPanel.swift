@@ -81,7 +81,7 @@ public struct RobustnessPanel: Sendable, Equatable, Encodable {
         }
         guard let (row, difference, interval) = candidates.min(by: { $0.2.high < $1.2.high }) else { return nil }
         let method = "\(model) − calendar alert accuracy on \(candidates.count) panel rows; decided by row \"\(row.name)\" "
-            + "(\(row.users) users, \(row.cycles) cycles): \(Self.points(difference)); 95 % CI: paired percentile "
+            + "(\(row.users) users, \(row.cycles) cycles): \(_Format.points(difference.value, interval: interval)); 95 % CI: paired percentile "
             + "bootstrap over users (\(bootstrapSamples) resamples)"
         return MeasuredValue(value: difference.value, interval: interval, method: method)
     }
@@ -96,15 +96,9 @@ public struct RobustnessPanel: Sendable, Equatable, Encodable {
                 return _Format.percent(accuracy, interval: cell.interval)
             })
             result.append(["  Δ vs calendar", "", ""] + models.map { model in
-                row.cell(model)?.versusCalendar.map(Self.points) ?? "-"
+                row.cell(model)?.versusCalendar.map { _Format.points($0.value, interval: $0.interval) } ?? "-"
             })
         }
         return result
-    }
-
-    /// `+5.1 pt [+3.0, +7.2]`.
-    static func points(_ difference: PairedDifference) -> String {
-        String(format: "%+.1f pt", difference.value * 100)
-            + (difference.interval.map { String(format: " [%+.1f, %+.1f]", $0.low * 100, $0.high * 100) } ?? "")
     }
 }
