@@ -8,13 +8,15 @@ import ModelFiles
 /// loading here (one `case` each).
 public enum PredictorFactory {
     /// Names known without a model file.
-    public static let builtInNames = ["rules", "oracle"]
+    public static let builtInNames = ["calendar", "rules", "oracle", "ovulation-aware"]
 
-    /// The predictor called `name`; `dataset` gives the oracle its truth.
+    /// The predictor called `name`; `dataset` gives the oracle and the ovulation-aware reference their truth.
     /// - Throws: `DatasetError.missingTruth` (oracle on data without truth), `.unknownModel`.
     public static func makePredictor(named name: String, dataset: CycleDataset) throws -> any CyclePredictor {
         switch name {
+        case "calendar": return CalendarPredictor()
         case "rules": return RuleEngine()
+        case "ovulation-aware": return try OvulationAwarePredictor(dataset: dataset)
         case "oracle": return try OracleEngine(dataset: dataset)
         case _ where name.hasSuffix(".odml"): return try makeModelFilePredictor(path: name)
         default: throw DatasetError.unknownModel(name: name, known: builtInNames)

@@ -39,6 +39,13 @@ enum RuleText {
         return cycles == 1 ? "dernier cycle \(length) j" : "cycle moyen \(length) j sur les \(cycles) derniers cycles"
     }
 
+    static func medianCycle(length: Int, cycles: Int, _ language: String) -> String {
+        if isEnglish(language) {
+            return cycles == 1 ? "last cycle \(length) d" : "median cycle \(length) d over the last \(cycles) cycles"
+        }
+        return cycles == 1 ? "dernier cycle \(length) j" : "cycle médian \(length) j sur les \(cycles) derniers cycles"
+    }
+
     static func declaredLength(_ length: Int, _ language: String) -> String {
         isEnglish(language) ? "the \(length) d cycle you declared" : "cycle déclaré de \(length) j"
     }

@@ -1,7 +1,6 @@
 /// One user's logged data, sorted by date, as a predictor sees it.
 ///
-/// Period starts are derived from flow days: a start is the first day with flow after at least
-/// two calendar days without logged flow (the first flow day ever is a start too).
+/// Period starts are derived from flow days with `CycleState`'s rule.
 public struct UserHistory: Sendable, Equatable {
     /// The user's profile row.
     public var profile: UserProfile
@@ -37,16 +36,12 @@ public struct UserHistory: Sendable, Equatable {
         return end > 0 ? periodStarts[end - 1] : nil
     }
 
-    /// Derives period starts: first flow day after ≥ 2 days without flow.
+    /// Derives period starts with `CycleState`'s rule: first flow day after ≥ 2 days without flow.
     public static func periodStarts(in records: [DayRecord]) -> [CalendarDay] {
         var starts: [CalendarDay] = []
         var lastFlow: CalendarDay?
         for record in records where record.hasFlow {
-            if let previous = lastFlow {
-                if previous.distance(to: record.date) >= 3 { starts.append(record.date) }
-            } else {
-                starts.append(record.date)
-            }
+            if CycleState.startsPeriod(flowOn: record.date, previousFlow: lastFlow) { starts.append(record.date) }
             lastFlow = record.date
         }
         return starts

@@ -1,0 +1,89 @@
+/// What is known of one user's cycles at the end of a day, advanced causally one day at a time.
+///
+/// The one home of the period-start rule (a start is the first flow day after at least two
+/// calendar days without logged flow; the first flow day ever is a start too), of her recent
+/// cycle lengths and of the calendar forecast built from them. Every predictor and feature
+/// builder reads cycle history through it, so they agree on what a cycle is.
+public struct CycleState: Sendable, Equatable {
+    /// How many recent complete cycles the calendar and the cycle statistics use.
+    public static let recentCycleCount = 6
+    /// Cycle length assumed before any cycle is complete (Bull et al. 2019, npj Digit Med 2:83:
+    /// population mean 29.3 d).
+    public static let populationCycleLength = 29
+    /// Days from a flow day to the next flow day for the latter to start a new period
+    /// (two days without flow in between).
+    public static let periodSeparationDays = 3
+
+    /// The last day advanced to.
+    public private(set) var today: CalendarDay?
+    /// The last day with logged flow.
+    public private(set) var lastFlowDay: CalendarDay?
+    /// The latest period start.
+    public private(set) var lastStart: CalendarDay?
+    /// Lengths of the last `recentCycleCount` complete cycles, oldest first.
+    public private(set) var recentCycleLengths: [Int] = []
+    /// Number of complete cycles seen so far.
+    public private(set) var completedCycles = 0
+
+    /// A state that has seen nothing yet.
+    public init() {}
+
+    /// `true` when flow on `day` starts a new period after the last flow day `previousFlow`.
+    public static func startsPeriod(flowOn day: CalendarDay, previousFlow: CalendarDay?) -> Bool {
+        guard let previousFlow else { return true }
+        return previousFlow.distance(to: day) >= periodSeparationDays
+    }
+
+    /// Advances to `day` (after every day already seen) with the day's record, if any; returns
+    /// `true` when a period starts on `day`.
+    @discardableResult
+    public mutating func advance(to day: CalendarDay, record: DayRecord?) -> Bool {
+        today = day
+        guard let record, record.hasFlow else { return false }
+        let started = CycleState.startsPeriod(flowOn: day, previousFlow: lastFlowDay)
+        if started {
+            if let previous = lastStart {
+                recentCycleLengths.append(previous.distance(to: day))
+                if recentCycleLengths.count > CycleState.recentCycleCount { recentCycleLengths.removeFirst() }
+                completedCycles += 1
+            }
+            lastStart = day
+        }
+        lastFlowDay = day
+        return started
+    }
+
+    /// Day of the current cycle (1 on a start day), `nil` before the first start.
+    public var cycleDay: Int? {
+        guard let lastStart, let today else { return nil }
+        return lastStart.distance(to: today) + 1
+    }
+
+    /// The calendar's cycle length: the median of the recent complete cycles, rounded half up
+    /// (the population length before any cycle is complete).
+    public var calendarCycleLength: Int {
+        guard !recentCycleLengths.isEmpty else { return CycleState.populationCycleLength }
+        return Int(CycleState.median(recentCycleLengths).rounded())
+    }
+
+    /// The calendar's forecast of the next start: last start + `calendarCycleLength`; fixed for
+    /// the whole cycle. `nil` before the first start.
+    public var calendarNextStart: CalendarDay? {
+        lastStart?.advanced(by: calendarCycleLength)
+    }
+
+    /// Sample SD of the recent cycle lengths, `nil` below two cycles.
+    public var cycleLengthDeviation: Double? {
+        guard recentCycleLengths.count >= 2 else { return nil }
+        let mean = Double(recentCycleLengths.reduce(0, +)) / Double(recentCycleLengths.count)
+        let squares = recentCycleLengths.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
+        return (squares / Double(recentCycleLengths.count - 1)).squareRoot()
+    }
+
+    /// The median of `values` (the mean of the two middle values for an even count).
+    public static func median(_ values: [Int]) -> Double {
+        precondition(!values.isEmpty, "median of no values")
+        let sorted = values.sorted()
+        return Double(sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2
+    }
+}
