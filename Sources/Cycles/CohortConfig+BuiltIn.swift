@@ -47,12 +47,13 @@ extension CohortConfig {
         cycle.follicularVariabilityMedian = 4
         cycle.follicularVariabilityLogDeviation = 0.15
         cycle.follicularVariabilityRange = ValueRange(3, 5.5)
-        cycle.anovulatoryRate = 0.05
         cycle.outlierRate = 0.04
         cycle.stressEventRate = 0.15
-        // Marquette women with a per-woman cycle SD > 3 d: pooled luteal SD 2.0 d, ≤ 10 d in 12 % of cycles [C].
-        cycle.lutealVariabilityMedian = 1.45
-        cycle.shortLutealRate = 0.05
+        // Marquette women with a per-woman cycle SD > 3 d [C]: no ovulation (peak) charted in 12.5 %
+        // of their cycles, pooled luteal SD 2.0 d, luteal ≤ 10 d in 12 % of cycles.
+        cycle.anovulatoryRate = 0.10
+        cycle.lutealVariabilityMedian = 1.75
+        cycle.shortLutealRate = 0
         return Phenotype(name: "irregular", share: share, declaredCycleType: .irregular,
                          cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging)
     }
@@ -90,12 +91,12 @@ extension CohortConfig {
 
     static var defaultCycle: CycleParameters {
         CycleParameters(
-            ageRange: ValueRange(18, 45), follicularMean: 16.3, follicularBetweenUserDeviation: 2.5, referenceAge: 32,
-            ageSlopePerYear: -0.19, follicularVariabilityMedian: 1.3, follicularVariabilityLogDeviation: 0.4,
+            ageRange: ValueRange(18, 45), follicularMean: 16.1, follicularBetweenUserDeviation: 2.5, referenceAge: 32,
+            ageSlopePerYear: -0.19, follicularVariabilityMedian: 1.1, follicularVariabilityLogDeviation: 0.4,
             follicularVariabilityRange: ValueRange(0.5, 2.6), minimumFollicularLength: 8,
-            lutealMean: 13.0, lutealBetweenUserDeviation: 1.45, lutealVariabilityMedian: 1.0,
+            lutealMean: 13.3, lutealBetweenUserDeviation: 1.45, lutealVariabilityMedian: 1.0,
             lutealVariabilityLogDeviation: 0.45, lutealVariability: ValueRange(0.4, 3.0), lutealFollicularCorrelation: -0.16,
-            shortLutealRate: 0.04, shortLutealLengths: ValueRange(7, 10), lutealRange: ValueRange(7, 17), anovulatoryRate: 0.015, anovulatoryLengthMean: 33,
+            shortLutealRate: 0.015, shortLutealLengths: ValueRange(7, 10), lutealRange: ValueRange(7, 17), anovulatoryRate: 0.015, anovulatoryLengthMean: 33,
             anovulatoryLengthDeviation: 6, anovulatoryLengthRange: ValueRange(22, 60), outlierRate: 0.01,
             outlierExtraDays: ValueRange(6, 14), stressEventRate: 0.08, stressDelayDays: ValueRange(1, 3),
             mensesLengthMean: 5.5, mensesBetweenUserDeviation: 0.8, mensesWithinUserDeviation: 0.7, flowScale: ValueRange(0.7, 1.3))

@@ -11,8 +11,38 @@ public enum DatasetStatistics {
         if let truth = dataset.truth {
             truthStatistics(dataset, truth: truth, into: &result)
             symptomStatistics(dataset, truth: truth, into: &result)
+            referencePredictorStatistics(dataset, truth: truth, into: &result)
         }
         return result
+    }
+
+    /// Alert accuracy of the ovulation-aware reference (`OvulationAwarePredictor`), the figure
+    /// measured on the real Marquette charts (0.853 all women, 0.694 irregular women):
+    /// - `reference.ovulation_aware_alert_accuracy`: on the users' *charted* cycles, every true
+    ///   start logged on its day (as on the Marquette charts, where no period is forgotten), so it
+    ///   checks the cycles themselves (luteal stability, cycles without ovulation);
+    /// - `reference.ovulation_aware_alert_accuracy_logged`: on the starts as logged (forgotten,
+    ///   late and gap-hidden periods included): what app logging costs the same predictor.
+    static func referencePredictorStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
+        let evaluator = CycleEvaluator(bootstrapSamples: 0)
+        let predictor = OvulationAwarePredictor(truth: truth)
+        if let report = try? evaluator.evaluate(predictor, on: charted(dataset, truth: truth)), report.cycles > 0 {
+            result["reference.ovulation_aware_alert_accuracy"] = report.alertAccuracy
+        }
+        if let report = try? evaluator.evaluate(predictor, on: dataset), report.cycles > 0 {
+            result["reference.ovulation_aware_alert_accuracy_logged"] = report.alertAccuracy
+        }
+    }
+
+    /// The dataset as a charting cohort would record it: one flow day on every true start inside
+    /// the user's window, nothing else.
+    static func charted(_ dataset: CycleDataset, truth: [String: [CycleTruth]]) -> CycleDataset {
+        var copy = dataset
+        copy.users = dataset.users.map { user in
+            let starts = (truth[user.userID] ?? []).map(\.cycleStart).filter { $0 >= user.profile.createdAt }.sorted()
+            return UserHistory(profile: user.profile, records: starts.map { DayRecord(date: $0, flowIntensity: 3) })
+        }
+        return copy
     }
 
     static func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
@@ -178,9 +208,11 @@ public enum DatasetStatistics {
     static func symptomStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
         let kinds: [SymptomType] = [.energy, .mood, .sleep]
         var dipSum = [Double](repeating: 0, count: 3), dipCount = dipSum, follicularSum = dipSum, follicularCount = dipSum
-        var mittelschmerzUsers = 0.0, crampUsers = 0.0, crampSum = 0.0, crampCount = 0.0
+        var mittelschmerzUsers = 0.0, crampUsers = 0.0, crampSum = 0.0, crampCount = 0.0, symptomUsers = 0.0
         var lagX: [Double] = [], lagY: [Double] = []
-        for user in dataset.users {
+        // Period-only loggers have no symptom row: the shares are among the users who log symptoms.
+        for user in dataset.users where user.records.contains(where: { !$0.symptoms.isEmpty }) {
+            symptomUsers += 1
             let rows = truth[user.userID] ?? []
             var cycleIndex = -1
             var ovaryNearOvulation = 0, crampDays = 0
@@ -221,7 +253,7 @@ public enum DatasetStatistics {
         for (index, kind) in kinds.enumerated() where dipCount[index] > 0 && follicularCount[index] > 0 {
             result["\(kind.rawValue).premenstrual_dip"] = dipSum[index] / dipCount[index] - follicularSum[index] / follicularCount[index]
         }
-        let users = Double(max(dataset.users.count, 1))
+        let users = max(symptomUsers, 1)
         result["pain.share_mittelschmerz_users"] = mittelschmerzUsers / users
         result["pain.share_cramp_users"] = crampUsers / users
         if crampCount > 0 { result["pain.mean_cramp_level"] = crampSum / crampCount }
