@@ -47,9 +47,13 @@ extension CohortConfig {
         cycle.follicularVariabilityMedian = 4
         cycle.follicularVariabilityLogDeviation = 0.15
         cycle.follicularVariabilityRange = ValueRange(3, 5.5)
-        cycle.anovulatoryRate = 0.05
         cycle.outlierRate = 0.04
         cycle.stressEventRate = 0.15
+        // Marquette women with a per-woman cycle SD > 3 d [C]: no ovulation (peak) charted in 12.5 %
+        // of their cycles, pooled luteal SD 2.0 d, luteal ≤ 10 d in 12 % of cycles.
+        cycle.anovulatoryRate = 0.10
+        cycle.lutealVariabilityMedian = 1.75
+        cycle.shortLutealRate = 0
         return Phenotype(name: "irregular", share: share, declaredCycleType: .irregular,
                          cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging)
     }
@@ -87,11 +91,12 @@ extension CohortConfig {
 
     static var defaultCycle: CycleParameters {
         CycleParameters(
-            ageRange: ValueRange(18, 45), follicularMean: 16.9, follicularBetweenUserDeviation: 2.5, referenceAge: 32,
-            ageSlopePerYear: -0.19, follicularVariabilityMedian: 1.3, follicularVariabilityLogDeviation: 0.4,
+            ageRange: ValueRange(18, 45), follicularMean: 16.1, follicularBetweenUserDeviation: 2.5, referenceAge: 32,
+            ageSlopePerYear: -0.19, follicularVariabilityMedian: 1.1, follicularVariabilityLogDeviation: 0.4,
             follicularVariabilityRange: ValueRange(0.5, 2.6), minimumFollicularLength: 8,
-            lutealMean: 12.4, lutealBetweenUserDeviation: 1.4, lutealVariability: ValueRange(0.6, 1.2),
-            lutealRange: ValueRange(7, 17), anovulatoryRate: 0.015, anovulatoryLengthMean: 33,
+            lutealMean: 13.3, lutealBetweenUserDeviation: 1.45, lutealVariabilityMedian: 1.0,
+            lutealVariabilityLogDeviation: 0.45, lutealVariability: ValueRange(0.4, 3.0), lutealFollicularCorrelation: -0.16,
+            shortLutealRate: 0.015, shortLutealLengths: ValueRange(7, 10), lutealRange: ValueRange(7, 17), anovulatoryRate: 0.015, anovulatoryLengthMean: 33,
             anovulatoryLengthDeviation: 6, anovulatoryLengthRange: ValueRange(22, 60), outlierRate: 0.01,
             outlierExtraDays: ValueRange(6, 14), stressEventRate: 0.08, stressDelayDays: ValueRange(1, 3),
             mensesLengthMean: 5.5, mensesBetweenUserDeviation: 0.8, mensesWithinUserDeviation: 0.7, flowScale: ValueRange(0.7, 1.3))
@@ -113,6 +118,8 @@ extension CohortConfig {
     static var defaultLogging: LoggingParameters {
         LoggingParameters(initialAdherence: ValueRange(0.5, 0.9), monthlyDecay: ValueRange(0.92, 0.99),
                           minimumAdherence: 0.15, periodStartLogRate: 0.99, flowDayLogRate: 0.93,
-                          symptomLogRate: 0.85)
+                          symptomLogRate: 0.85, periodOnlyShare: 0.4, gapMonthlyRate: 0.04, gapWeeks: ValueRange(2, 6),
+                          forgottenPeriodRate: 0.04, lateStartRate: 0.15, lateStartDays: ValueRange(1, 2),
+                          declaredLengthShare: 0.3, declaredLengthDeviation: 2.5, declaredLengthRoundNumberRate: 0.5)
     }
 }

@@ -118,12 +118,34 @@ extension CohortConfig {
         public var follicularVariabilityRange: ValueRange
         /// Shortest follicular phase.
         public var minimumFollicularLength: Int
-        /// Population mean of the personal luteal mean.
+        /// Population mean of the personal luteal mean, luteal = cycle length − cycle day of
+        /// ovulation. Marquette charts (Fehring 2006 file, luteal phases of 5–20 d, 132 women with
+        /// ≥ 3 of them): 13.1 d [C]; Bull 2019: 12.4 d. Version 1: 12.4.
         public var lutealMean: Double
-        /// Between-user SD of the personal luteal mean.
+        /// Between-user SD of the personal luteal mean. Marquette: SD of the women's means 1.59 d
+        /// [C] (which includes the sampling noise of ≈ 10 cycles per woman, so the latent value is a
+        /// little lower). Version 1: 1.4.
         public var lutealBetweenUserDeviation: Double
-        /// Per-user within-user luteal SD, drawn uniformly.
+        /// Median of the per-user within-user luteal SD (log-normal across users, like the
+        /// follicular SD). Marquette: per-woman luteal SD quartiles 0.79 / 1.08 / 1.73 d, pooled
+        /// 1.48 d (all women) and 2.0 d (irregular women) [C]. Version 1 files read as the middle of
+        /// `lutealVariability` with no spread.
+        public var lutealVariabilityMedian: Double
+        /// SD of log(per-user luteal SD). Version 1: 0.
+        public var lutealVariabilityLogDeviation: Double
+        /// Clamp for the per-user within-user luteal SD (version 1: the range it was drawn from uniformly).
         public var lutealVariability: ValueRange
+        /// Within-user correlation of the luteal deviation with the follicular deviation of the same
+        /// cycle. Marquette: −0.16 (pooled within-woman correlation of ovulation day and luteal
+        /// length) [C]; it is why the cycle SD (2.43 d) is below √(2.19² + 1.48²). Version 1: 0.
+        public var lutealFollicularCorrelation: Double
+        /// Per-cycle probability of a short luteal phase drawn from `shortLutealLengths` instead of
+        /// her own distribution. Luteal ≤ 10 d: 9.5 % of Marquette cycles (12 % for irregular women)
+        /// [C]; "up to 20 %" (Symul 2019); 5.2 % abnormally short (Lenton 1984). Version 1: 0.
+        public var shortLutealRate: Double
+        /// Length range of a short luteal phase (whole days, uniform) [assumption: 7–10 d, the
+        /// "≤ 10 d" of the sources above the Bull 2019 2.5th percentile of 7 d].
+        public var shortLutealLengths: ValueRange
         /// Clamp for luteal lengths.
         public var lutealRange: ValueRange
         /// Share of anovulatory cycles (no ovulation, no luteal or mid-cycle signals).
@@ -184,19 +206,165 @@ extension CohortConfig {
         public var autoregression: ValueRange
     }
 
-    /// Logging behaviour.
+    /// Logging behaviour: what of the latent cycles and symptoms reaches the app's tables.
+    /// Version 2 adds the knobs after `symptomLogRate`; a version 1 file is read with each of
+    /// them at the value that reproduces version 1 behaviour (noted per knob).
     public struct LoggingParameters: Codable, Sendable, Equatable {
-        /// Share of days with symptom logs in the first month, per user.
+        /// Share of days with symptom logs in the first month, per user (30–80 %: the statistics
+        /// brief, `Datasets/REFERENCE-STATISTICS.md`; Kindara: 0.69 of days, Symul 2019).
         public var initialAdherence: ValueRange
-        /// Monthly multiplicative decay of the adherence, per user.
+        /// Monthly multiplicative decay of the adherence, per user [assumption: "falling over months"].
         public var monthlyDecay: ValueRange
-        /// Floor of the adherence.
+        /// Floor of the adherence [assumption].
         public var minimumAdherence: Double
-        /// Probability that a period's first day is logged.
+        /// Probability that a period's first day is logged [assumption].
         public var periodStartLogRate: Double
-        /// Probability that another flow day is logged (two flow days in a row are never both missed).
+        /// Probability that another flow day is logged (two flow days in a row are never both missed) [assumption].
         public var flowDayLogRate: Double
-        /// Probability that each of mood, energy, sleep and stress is logged on a logging day.
+        /// Probability that each of mood, energy, sleep and stress is logged on a logging day [assumption].
         public var symptomLogRate: Double
+        /// Share of users who log flow days only: no symptom row at all [assumption, 35–50 % from
+        /// the generator issue: most period-tracker users track the period alone]. Version 1: 0.
+        public var periodOnlyShare: Double
+        /// Per user-month probability that a gap starts in that month: nothing logged (periods
+        /// included) for `gapWeeks` [assumption]. Version 1: 0.
+        public var gapMonthlyRate: Double
+        /// Length of a gap in weeks, drawn uniformly and rounded to whole days [assumption: 2–6 weeks].
+        public var gapWeeks: ValueRange
+        /// Per-period probability that a whole period is not logged (no flow day; symptoms go on):
+        /// the app then sees one double-length cycle. A period right after a forgotten one is
+        /// always logged, so a rate of 1 forgets every other period [assumption: 3–5 %]. Version 1: 0.
+        public var forgottenPeriodRate: Double
+        /// Per-period probability that the first flow days are not logged, so the logged start is
+        /// late by `lateStartDays` [assumption: 10–20 % of periods]. Version 1: 0.
+        public var lateStartRate: Double
+        /// How many days late a late start is logged, whole days drawn uniformly (never the whole
+        /// period: at least its last day stays) [assumption: 1–2 d].
+        public var lateStartDays: ValueRange
+        /// Share of users whose `preferences` carry `typical_cycle_length` (the others have no such
+        /// key: in the app's schema `preferences` holds settings) [assumption: ≈ 0.3]. Version 1: 1.
+        public var declaredLengthShare: Double
+        /// SD of the declared length around her true mean cycle length before rounding to whole
+        /// days [assumption: 2–3 d; people misremember their cycle]. Version 1: 1.5.
+        public var declaredLengthDeviation: Double
+        /// Share of declared lengths snapped to the round values 28 or 30 (28 when the noisy value
+        /// is below 29.5, else 30; only for values in 24...34) [assumption: only 15 % of women have
+        /// 28-d cycles (Johnson 2018) while 28 is the textbook value]. Version 1: 0.
+        public var declaredLengthRoundNumberRate: Double
+
+        /// Creates logging parameters; the version 2 knobs default to their version 1 behaviour (off).
+        public init(initialAdherence: ValueRange, monthlyDecay: ValueRange, minimumAdherence: Double,
+                    periodStartLogRate: Double, flowDayLogRate: Double, symptomLogRate: Double,
+                    periodOnlyShare: Double = 0, gapMonthlyRate: Double = 0, gapWeeks: ValueRange = ValueRange(2, 6),
+                    forgottenPeriodRate: Double = 0, lateStartRate: Double = 0, lateStartDays: ValueRange = ValueRange(1, 2),
+                    declaredLengthShare: Double = 1, declaredLengthDeviation: Double = 1.5,
+                    declaredLengthRoundNumberRate: Double = 0) {
+            self.initialAdherence = initialAdherence
+            self.monthlyDecay = monthlyDecay
+            self.minimumAdherence = minimumAdherence
+            self.periodStartLogRate = periodStartLogRate
+            self.flowDayLogRate = flowDayLogRate
+            self.symptomLogRate = symptomLogRate
+            self.periodOnlyShare = periodOnlyShare
+            self.gapMonthlyRate = gapMonthlyRate
+            self.gapWeeks = gapWeeks
+            self.forgottenPeriodRate = forgottenPeriodRate
+            self.lateStartRate = lateStartRate
+            self.lateStartDays = lateStartDays
+            self.declaredLengthShare = declaredLengthShare
+            self.declaredLengthDeviation = declaredLengthDeviation
+            self.declaredLengthRoundNumberRate = declaredLengthRoundNumberRate
+        }
+    }
+}
+
+// MARK: Reading version 1 configs
+
+extension CohortConfig.Phenotype {
+    /// The version 2 knobs (`cycle.<key>`, `logging.<key>`, camelCase) missing from the next phenotype of `list`.
+    static func missingVersion2Keys(in list: inout UnkeyedDecodingContainer) throws -> [String] {
+        let phenotype = try list.nestedContainer(keyedBy: _NamedKey.self)
+        let cycle = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("cycle"))
+        let logging = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("logging"))
+        return CohortConfig.CycleParameters.version2Keys.filter { !cycle.contains(_NamedKey($0)) }.map { "cycle.\($0)" }
+            + CohortConfig.LoggingParameters.version2Keys.filter { !logging.contains(_NamedKey($0)) }.map { "logging.\($0)" }
+    }
+}
+
+/// A coding key by name (camelCase: the decoder converts the file's snake_case).
+struct _NamedKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension CohortConfig.CycleParameters {
+    /// Keys added in version 2 (a version 2 file must have them all).
+    static let version2Keys = ["lutealVariabilityMedian", "lutealVariabilityLogDeviation",
+                               "lutealFollicularCorrelation", "shortLutealRate", "shortLutealLengths"]
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ageRange = try c.decode(CohortConfig.ValueRange.self, forKey: .ageRange)
+        follicularMean = try c.decode(Double.self, forKey: .follicularMean)
+        follicularBetweenUserDeviation = try c.decode(Double.self, forKey: .follicularBetweenUserDeviation)
+        referenceAge = try c.decode(Double.self, forKey: .referenceAge)
+        ageSlopePerYear = try c.decode(Double.self, forKey: .ageSlopePerYear)
+        follicularVariabilityMedian = try c.decode(Double.self, forKey: .follicularVariabilityMedian)
+        follicularVariabilityLogDeviation = try c.decode(Double.self, forKey: .follicularVariabilityLogDeviation)
+        follicularVariabilityRange = try c.decode(CohortConfig.ValueRange.self, forKey: .follicularVariabilityRange)
+        minimumFollicularLength = try c.decode(Int.self, forKey: .minimumFollicularLength)
+        lutealMean = try c.decode(Double.self, forKey: .lutealMean)
+        lutealBetweenUserDeviation = try c.decode(Double.self, forKey: .lutealBetweenUserDeviation)
+        lutealVariability = try c.decode(CohortConfig.ValueRange.self, forKey: .lutealVariability)
+        lutealVariabilityMedian = try c.decodeIfPresent(Double.self, forKey: .lutealVariabilityMedian) ?? lutealVariability.middle
+        lutealVariabilityLogDeviation = try c.decodeIfPresent(Double.self, forKey: .lutealVariabilityLogDeviation) ?? 0
+        lutealFollicularCorrelation = try c.decodeIfPresent(Double.self, forKey: .lutealFollicularCorrelation) ?? 0
+        shortLutealRate = try c.decodeIfPresent(Double.self, forKey: .shortLutealRate) ?? 0
+        shortLutealLengths = try c.decodeIfPresent(CohortConfig.ValueRange.self, forKey: .shortLutealLengths) ?? CohortConfig.ValueRange(7, 10)
+        lutealRange = try c.decode(CohortConfig.ValueRange.self, forKey: .lutealRange)
+        anovulatoryRate = try c.decode(Double.self, forKey: .anovulatoryRate)
+        anovulatoryLengthMean = try c.decode(Double.self, forKey: .anovulatoryLengthMean)
+        anovulatoryLengthDeviation = try c.decode(Double.self, forKey: .anovulatoryLengthDeviation)
+        anovulatoryLengthRange = try c.decode(CohortConfig.ValueRange.self, forKey: .anovulatoryLengthRange)
+        outlierRate = try c.decode(Double.self, forKey: .outlierRate)
+        outlierExtraDays = try c.decode(CohortConfig.ValueRange.self, forKey: .outlierExtraDays)
+        stressEventRate = try c.decode(Double.self, forKey: .stressEventRate)
+        stressDelayDays = try c.decode(CohortConfig.ValueRange.self, forKey: .stressDelayDays)
+        mensesLengthMean = try c.decode(Double.self, forKey: .mensesLengthMean)
+        mensesBetweenUserDeviation = try c.decode(Double.self, forKey: .mensesBetweenUserDeviation)
+        mensesWithinUserDeviation = try c.decode(Double.self, forKey: .mensesWithinUserDeviation)
+        flowScale = try c.decode(CohortConfig.ValueRange.self, forKey: .flowScale)
+    }
+}
+
+extension CohortConfig.LoggingParameters {
+    /// Keys added in version 2 (a version 2 file must have them all).
+    static let version2Keys = ["periodOnlyShare", "gapMonthlyRate", "gapWeeks", "forgottenPeriodRate",
+                               "lateStartRate", "lateStartDays", "declaredLengthShare",
+                               "declaredLengthDeviation", "declaredLengthRoundNumberRate"]
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let v1 = CohortConfig.LoggingParameters(
+            initialAdherence: try c.decode(CohortConfig.ValueRange.self, forKey: .initialAdherence),
+            monthlyDecay: try c.decode(CohortConfig.ValueRange.self, forKey: .monthlyDecay),
+            minimumAdherence: try c.decode(Double.self, forKey: .minimumAdherence),
+            periodStartLogRate: try c.decode(Double.self, forKey: .periodStartLogRate),
+            flowDayLogRate: try c.decode(Double.self, forKey: .flowDayLogRate),
+            symptomLogRate: try c.decode(Double.self, forKey: .symptomLogRate))
+        self = v1
+        periodOnlyShare = try c.decodeIfPresent(Double.self, forKey: .periodOnlyShare) ?? v1.periodOnlyShare
+        gapMonthlyRate = try c.decodeIfPresent(Double.self, forKey: .gapMonthlyRate) ?? v1.gapMonthlyRate
+        gapWeeks = try c.decodeIfPresent(CohortConfig.ValueRange.self, forKey: .gapWeeks) ?? v1.gapWeeks
+        forgottenPeriodRate = try c.decodeIfPresent(Double.self, forKey: .forgottenPeriodRate) ?? v1.forgottenPeriodRate
+        lateStartRate = try c.decodeIfPresent(Double.self, forKey: .lateStartRate) ?? v1.lateStartRate
+        lateStartDays = try c.decodeIfPresent(CohortConfig.ValueRange.self, forKey: .lateStartDays) ?? v1.lateStartDays
+        declaredLengthShare = try c.decodeIfPresent(Double.self, forKey: .declaredLengthShare) ?? v1.declaredLengthShare
+        declaredLengthDeviation = try c.decodeIfPresent(Double.self, forKey: .declaredLengthDeviation) ?? v1.declaredLengthDeviation
+        declaredLengthRoundNumberRate = try c.decodeIfPresent(Double.self, forKey: .declaredLengthRoundNumberRate)
+            ?? v1.declaredLengthRoundNumberRate
     }
 }

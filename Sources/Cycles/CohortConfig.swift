@@ -8,10 +8,19 @@ import Foundation
 /// `Datasets/configs/<cohort>.json` holds the same values as JSON (snake_case keys); a user can
 /// write their own file and pass it to `odml generate --config`.
 public struct CohortConfig: Codable, Sendable, Equatable {
-    /// The schema version this build reads and writes.
-    public static let currentVersion = 1
+    /// The schema version this build writes.
+    ///
+    /// Version 2 (generator 2.0.0) adds the app-user logging knobs of `LoggingParameters`
+    /// (period-only loggers, gaps, forgotten and late-logged periods, a declared length for a
+    /// share of users only) and the luteal knobs of `CycleParameters` (log-normal within-user SD,
+    /// correlation with the follicular phase, short luteal phases).
+    public static let currentVersion = 2
+    /// The schema versions `load(from:)` reads. A version 1 file is upgraded on reading: every
+    /// version 2 knob takes the value that reproduces version 1 behaviour (see each knob), and
+    /// `version` becomes 2. A version 2 file must carry every knob.
+    public static let readableVersions = 1...2
 
-    /// Schema version of this config (must equal `currentVersion`).
+    /// Schema version of this config (`currentVersion` once decoded or built).
     public var version: Int
     /// Cohort name, written into `truth.csv` and the manifest.
     public var name: String
@@ -91,13 +100,52 @@ public struct CohortConfig: Codable, Sendable, Equatable {
                   cycle.minimumFollicularLength >= 1, cycle.mensesLengthMean >= 1 else {
                 throw fail("phenotype \(phenotype.name): lengths must be positive")
             }
-            let rates = [cycle.anovulatoryRate, cycle.outlierRate, cycle.stressEventRate,
+            let logging = phenotype.logging
+            let rates = [cycle.anovulatoryRate, cycle.outlierRate, cycle.stressEventRate, cycle.shortLutealRate,
                          phenotype.symptoms.mittelschmerz.affectedShare, phenotype.symptoms.mittelschmerzCycleRate,
-                         phenotype.logging.periodStartLogRate, phenotype.logging.flowDayLogRate,
-                         phenotype.logging.symptomLogRate]
+                         logging.periodStartLogRate, logging.flowDayLogRate, logging.symptomLogRate,
+                         logging.periodOnlyShare, logging.gapMonthlyRate, logging.forgottenPeriodRate,
+                         logging.lateStartRate, logging.declaredLengthShare, logging.declaredLengthRoundNumberRate]
             guard rates.allSatisfy({ (0...1).contains($0) }) else {
                 throw fail("phenotype \(phenotype.name): rates and shares must lie in 0...1")
             }
+            guard cycle.lutealVariabilityMedian >= 0, cycle.lutealVariabilityLogDeviation >= 0,
+                  cycle.shortLutealLengths.low >= 1, (-1...1).contains(cycle.lutealFollicularCorrelation) else {
+                throw fail("phenotype \(phenotype.name): luteal variability must be non-negative, short luteal lengths ≥ 1, correlation in -1...1")
+            }
+            guard logging.gapWeeks.low >= 0, logging.lateStartDays.low >= 0, logging.declaredLengthDeviation >= 0 else {
+                throw fail("phenotype \(phenotype.name): gap weeks, late-start days and declared-length deviation must be non-negative")
+            }
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, name, summary, phenotypes
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fileVersion = try container.decode(Int.self, forKey: .version)
+        guard CohortConfig.readableVersions.contains(fileVersion) else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription:
+                "version \(fileVersion) is not supported (this build reads \(CohortConfig.readableVersions.lowerBound)...\(CohortConfig.readableVersions.upperBound))")
+        }
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decode(String.self, forKey: .summary)
+        phenotypes = try container.decode([Phenotype].self, forKey: .phenotypes)
+        version = CohortConfig.currentVersion
+        guard fileVersion >= 2 else { return }
+        // Version 2 files must name every knob: a missing key is a mistake, not a silent default.
+        var list = try container.nestedUnkeyedContainer(forKey: .phenotypes)
+        var index = 0
+        while !list.isAtEnd {
+            let missing = try Phenotype.missingVersion2Keys(in: &list)
+            if let first = missing.first {
+                throw DecodingError.keyNotFound(CodingKeys.phenotypes, DecodingError.Context(
+                    codingPath: [CodingKeys.phenotypes], debugDescription:
+                        "version 2 config: phenotype \(phenotypes[index].name) lacks \(first) (snake_case in the file)"))
+            }
+            index += 1
         }
     }
 

@@ -15,6 +15,8 @@ public struct DatasetReport: Sendable, Encodable {
         public var accepted: [Double]
         /// `measured` lies in `accepted`; rows without a value do not fail.
         public var passed: Bool
+        /// Why the row cannot apply to this cohort (shown with its value, never failed); `nil` when it applies.
+        public var notApplicable: String?
     }
 
     /// The cohort the rows were chosen for.
@@ -30,12 +32,17 @@ public struct DatasetReport: Sendable, Encodable {
         let measured = DatasetStatistics.compute(dataset)
         self.cohort = name
         self.users = dataset.users.count
-        self.rows = ReferenceStatistics.rows(for: name).map { statistic, range in
+        let applicable = ReferenceStatistics.rows(for: name).map { statistic, range in
             let value = measured[statistic.key]
             return Row(key: statistic.key, label: statistic.label, reference: statistic.reference, source: statistic.source,
                        measured: value, accepted: [range.lowerBound, range.upperBound],
-                       passed: value.map { range.contains(($0 * 1000).rounded() / 1000) } ?? true)
+                       passed: value.map { range.contains(($0 * 1000).rounded() / 1000) } ?? true, notApplicable: nil)
         }
+        let inapplicable = ReferenceStatistics.inapplicableRows(for: name).map { statistic, reason in
+            Row(key: statistic.key, label: statistic.label, reference: statistic.reference, source: statistic.source,
+                measured: measured[statistic.key], accepted: [], passed: true, notApplicable: reason)
+        }
+        self.rows = applicable + inapplicable
     }
 
     /// `true` when every row with a value passed.
@@ -51,12 +58,17 @@ public struct DatasetReport: Sendable, Encodable {
                      pad("statistic", 52) + pad("reference", 34) + pad("measured", 10) + pad("accepted", 16) + pad("result", 8) + "source"]
         for row in rows {
             let measured = row.measured.map { String(format: "%.2f", $0) } ?? "n/a"
+            if let reason = row.notApplicable {
+                lines.append(pad(row.label, 52) + pad(row.reference, 34) + pad(measured, 10) + pad("-", 16) + pad("n/a", 8)
+                             + row.source + "; does not apply to \(cohort): \(reason)")
+                continue
+            }
             let accepted = String(format: "%.2f..%.2f", row.accepted[0], row.accepted[1])
             lines.append(pad(row.label, 52) + pad(row.reference, 34) + pad(measured, 10) + pad(accepted, 16)
                          + pad(row.measured == nil ? "skip" : (row.passed ? "pass" : "FAIL"), 8) + row.source)
         }
-        let failed = failures.count
-        lines.append(failed == 0 ? "all \(rows.count) rows pass" : "\(failed) of \(rows.count) rows fail")
+        let failed = failures.count, checked = rows.filter { $0.notApplicable == nil }.count
+        lines.append(failed == 0 ? "all \(checked) rows pass" : "\(failed) of \(checked) rows fail")
         return lines.joined(separator: "\n")
     }
 }

@@ -11,8 +11,38 @@ public enum DatasetStatistics {
         if let truth = dataset.truth {
             truthStatistics(dataset, truth: truth, into: &result)
             symptomStatistics(dataset, truth: truth, into: &result)
+            referencePredictorStatistics(dataset, truth: truth, into: &result)
         }
         return result
+    }
+
+    /// Alert accuracy of the ovulation-aware reference (`OvulationAwarePredictor`), the figure
+    /// measured on the real Marquette charts (0.853 all women, 0.694 irregular women):
+    /// - `reference.ovulation_aware_alert_accuracy`: on the users' *charted* cycles, every true
+    ///   start logged on its day (as on the Marquette charts, where no period is forgotten), so it
+    ///   checks the cycles themselves (luteal stability, cycles without ovulation);
+    /// - `reference.ovulation_aware_alert_accuracy_logged`: on the starts as logged (forgotten,
+    ///   late and gap-hidden periods included): what app logging costs the same predictor.
+    static func referencePredictorStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
+        let evaluator = CycleEvaluator(bootstrapSamples: 0)
+        let predictor = OvulationAwarePredictor(truth: truth)
+        if let report = try? evaluator.evaluate(predictor, on: charted(dataset, truth: truth)), report.cycles > 0 {
+            result["reference.ovulation_aware_alert_accuracy"] = report.alertAccuracy
+        }
+        if let report = try? evaluator.evaluate(predictor, on: dataset), report.cycles > 0 {
+            result["reference.ovulation_aware_alert_accuracy_logged"] = report.alertAccuracy
+        }
+    }
+
+    /// The dataset as a charting cohort would record it: one flow day on every true start inside
+    /// the user's window, nothing else.
+    static func charted(_ dataset: CycleDataset, truth: [String: [CycleTruth]]) -> CycleDataset {
+        var copy = dataset
+        copy.users = dataset.users.map { user in
+            let starts = (truth[user.userID] ?? []).map(\.cycleStart).filter { $0 >= user.profile.createdAt }.sorted()
+            return UserHistory(profile: user.profile, records: starts.map { DayRecord(date: $0, flowIntensity: 3) })
+        }
+        return copy
     }
 
     static func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
@@ -30,18 +60,21 @@ public enum DatasetStatistics {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
     }
 
-    /// Cycle lengths between logged starts: per-user SD deciles, irregular share, long cycles; menses and flow.
+    /// Per-user cycle SD deciles, irregular share and range: from the true cycles when the dataset
+    /// has truth (what a charting cohort records: forgotten periods and gaps do not merge cycles
+    /// there), else from the logged starts. Logged cycles: share over 35 d and mean; menses and flow.
     static func loggedCycleStatistics(_ dataset: CycleDataset, into result: inout [String: Double]) {
         var userSDs: [Double] = [], ranges: [Double] = [], allLengths: [Double] = []
         var mensesLengths: [Double] = []
         var flowByDay = [Double](repeating: 0, count: 10), flowCounts = [Double](repeating: 0, count: 10)
+        func lengths(between starts: [CalendarDay]) -> [Double] { zip(starts, starts.dropFirst()).map { Double($0.distance(to: $1)) } }
         for user in dataset.users {
             let starts = user.periodStarts
-            let lengths = zip(starts, starts.dropFirst()).map { Double($0.distance(to: $1)) }
-            allLengths += lengths
-            if lengths.count >= 6, let sd = standardDeviation(lengths) {
+            allLengths += lengths(between: starts)
+            let userLengths = dataset.truth.map { lengths(between: ($0[user.userID] ?? []).map(\.cycleStart)) } ?? lengths(between: starts)
+            if userLengths.count >= 6, let sd = standardDeviation(userLengths) {
                 userSDs.append(sd)
-                ranges.append(lengths.max()! - lengths.min()!)
+                ranges.append(userLengths.max()! - userLengths.min()!)
             }
             // Menses: the run of flow days from each start (one missing day allowed inside).
             var index = 0
@@ -84,16 +117,21 @@ public enum DatasetStatistics {
         }
     }
 
-    /// Share of days with symptom logs in the first and last month of each user's data.
+    /// Share of users who log flow only; among the others, the share of days with symptom logs in
+    /// the first and last month of each user's data.
     static func loggingStatistics(_ dataset: CycleDataset, into result: inout [String: Double]) {
         var first = 0.0, last = 0.0, users = 0.0
-        for user in dataset.users {
-            guard let start = user.records.first?.date, let end = user.records.last?.date, start.distance(to: end) >= 90 else { continue }
+        var loggingUsers = 0.0, periodOnlyUsers = 0.0
+        for user in dataset.users where !user.records.isEmpty {
+            loggingUsers += 1
             let symptomDays = user.records.filter { !$0.symptoms.isEmpty }.map(\.date)
+            if symptomDays.isEmpty { periodOnlyUsers += 1; continue }
+            guard let start = user.records.first?.date, let end = user.records.last?.date, start.distance(to: end) >= 90 else { continue }
             first += Double(symptomDays.filter { start.distance(to: $0) < 30 }.count) / 30
             last += Double(symptomDays.filter { $0.distance(to: end) < 30 }.count) / 30
             users += 1
         }
+        if loggingUsers > 0 { result["logging.period_only_share"] = periodOnlyUsers / loggingUsers }
         if users > 0 {
             result["logging.first_month"] = first / users
             result["logging.last_month"] = last / users
@@ -104,27 +142,36 @@ public enum DatasetStatistics {
     /// Phase lengths, anovulatory share, age slope and period-start logging, from the truth.
     static func truthStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
         var follicular: [Double] = [], luteal: [Double] = [], lengths: [Double] = []
-        var withinLuteal: [Double] = []
+        var lutealSquares = 0.0, lutealDegrees = 0.0, lutealMeans: [Double] = []
+        var follicularSquares = 0.0, follicularDegrees = 0.0
         var cycles = 0.0, anovulatory = 0.0
         var ageX: [Double] = [], ageY: [Double] = []
         var startsMatched = 0.0, startsTotal = 0.0
         for user in dataset.users {
             let rows = truth[user.userID] ?? []
             let age = _jsonInteger(named: "age", in: user.profile.preferencesJSON).map(Double.init)
-            var userLuteal: [Double] = []
+            var userLuteal: [Double] = [], userFollicular: [Double] = []
             for row in rows {
                 cycles += 1
                 guard let f = row.follicularLength, let l = row.lutealLength else { anovulatory += 1; continue }
                 follicular.append(Double(f))
                 luteal.append(Double(l))
                 userLuteal.append(Double(l))
+                userFollicular.append(Double(f))
                 lengths.append(Double(f + l))
                 if let age, (25...45).contains(age) {
                     ageX.append(age)
                     ageY.append(Double(f + l))
                 }
             }
-            if userLuteal.count >= 3, let sd = standardDeviation(userLuteal) { withinLuteal.append(sd) }
+            // Pooled within-user SDs over users with ≥ 3 ovulatory cycles (as measured on the Marquette file).
+            if userLuteal.count >= 3, let lutealMean = mean(userLuteal), let follicularMean = mean(userFollicular) {
+                lutealSquares += userLuteal.reduce(0) { $0 + ($1 - lutealMean) * ($1 - lutealMean) }
+                follicularSquares += userFollicular.reduce(0) { $0 + ($1 - follicularMean) * ($1 - follicularMean) }
+                lutealDegrees += Double(userLuteal.count - 1)
+                follicularDegrees += Double(userFollicular.count - 1)
+                lutealMeans.append(lutealMean)
+            }
             let end = user.records.last?.date ?? user.profile.createdAt
             for row in rows where row.cycleStart < end.advanced(by: -3) && row.cycleStart >= user.profile.createdAt {
                 startsTotal += 1
@@ -142,7 +189,12 @@ public enum DatasetStatistics {
         result["luteal.sd"] = standardDeviation(luteal)
         result["luteal.p2_5"] = quantile(luteal, 0.025)
         result["luteal.p97_5"] = quantile(luteal, 0.975)
-        result["luteal.within_user_sd"] = mean(withinLuteal)
+        if lutealDegrees > 0 {
+            result["luteal.within_user_sd"] = (lutealSquares / lutealDegrees).squareRoot()
+            result["follicular.within_user_sd"] = (follicularSquares / follicularDegrees).squareRoot()
+        }
+        result["luteal.between_user_sd"] = standardDeviation(lutealMeans)
+        if !luteal.isEmpty { result["luteal.share_10_or_less"] = Double(luteal.filter { $0 <= 10 }.count) / Double(luteal.count) }
         if cycles > 0 { result["cycles.share_anovulatory"] = anovulatory / cycles }
         if startsTotal > 0 { result["period_starts.logged_share"] = startsMatched / startsTotal }
         if ageX.count >= 10, let mx = mean(ageX), let my = mean(ageY) {
@@ -156,9 +208,11 @@ public enum DatasetStatistics {
     static func symptomStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
         let kinds: [SymptomType] = [.energy, .mood, .sleep]
         var dipSum = [Double](repeating: 0, count: 3), dipCount = dipSum, follicularSum = dipSum, follicularCount = dipSum
-        var mittelschmerzUsers = 0.0, crampUsers = 0.0, crampSum = 0.0, crampCount = 0.0
+        var mittelschmerzUsers = 0.0, crampUsers = 0.0, crampSum = 0.0, crampCount = 0.0, symptomUsers = 0.0
         var lagX: [Double] = [], lagY: [Double] = []
-        for user in dataset.users {
+        // Period-only loggers have no symptom row: the shares are among the users who log symptoms.
+        for user in dataset.users where user.records.contains(where: { !$0.symptoms.isEmpty }) {
+            symptomUsers += 1
             let rows = truth[user.userID] ?? []
             var cycleIndex = -1
             var ovaryNearOvulation = 0, crampDays = 0
@@ -199,7 +253,7 @@ public enum DatasetStatistics {
         for (index, kind) in kinds.enumerated() where dipCount[index] > 0 && follicularCount[index] > 0 {
             result["\(kind.rawValue).premenstrual_dip"] = dipSum[index] / dipCount[index] - follicularSum[index] / follicularCount[index]
         }
-        let users = Double(max(dataset.users.count, 1))
+        let users = max(symptomUsers, 1)
         result["pain.share_mittelschmerz_users"] = mittelschmerzUsers / users
         result["pain.share_cramp_users"] = crampUsers / users
         if crampCount > 0 { result["pain.mean_cramp_level"] = crampSum / crampCount }

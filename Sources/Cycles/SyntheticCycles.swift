@@ -40,7 +40,7 @@ import TensorCore
 /// generated in parallel and the result is the same for the same seed on any core count.
 public enum SyntheticCycles {
     /// Generator version written to the manifest.
-    public static let version = "1.0.0"
+    public static let version = "2.0.0"
     /// First day of every generated user's data window (a Monday).
     public static let startDate = CalendarDay(daysSinceEpoch: 20_094) // 2025-01-06
 

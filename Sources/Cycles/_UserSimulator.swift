@@ -20,6 +20,10 @@ struct _UserSimulator {
         var stressEvent: ClosedRange<Int>?
         var mittelschmerzDays: ClosedRange<Int>?
         var mittelschmerzZone: BodyZone
+        /// The user logs no flow day of this period (`LoggingParameters.forgottenPeriodRate`).
+        var forgotten = false
+        /// Flow days at the start of this period that are not logged (`LoggingParameters.lateStartRate`).
+        var lateDays = 0
     }
 
     /// Personal latent parameters.
@@ -44,6 +48,8 @@ struct _UserSimulator {
         var autoregression: Double
         var adherence: Double
         var monthlyDecay: Double
+        /// Logs flow days only (`LoggingParameters.periodOnlyShare`).
+        var periodOnly: Bool
     }
 
     func simulate(using generator: inout SeededGenerator) -> (UserHistory, [CycleTruth]) {
@@ -57,12 +63,29 @@ struct _UserSimulator {
                        ovulationDate: cycle.follicularLength.map { cycle.start.advanced(by: $0 - 1) },
                        lutealLength: cycle.lutealLength, follicularLength: cycle.follicularLength, cohort: cohort)
         }
-        let typicalLength = Int((person.follicularMean + person.lutealMean + generator.nextNormal(mean: 0, standardDeviation: 1.5)).rounded())
         let cycleType: CycleType = generator.nextBernoulli(0.1) ? .unknown : person.phenotype.declaredCycleType
-        let preferences = "{\"age\":\(Int(person.age)),\"language\":\"fr\",\"typical_cycle_length\":\(typicalLength)}"
+        var preferences = "{\"age\":\(Int(person.age)),\"language\":\"fr\""
+        if let declared = declaredLength(person, using: &generator) { preferences += ",\"typical_cycle_length\":\(declared)" }
+        preferences += "}"
         let profile = UserProfile(id: id, createdAt: window.lowerBound, onboardingCompleted: true, cycleType: cycleType,
                                   conditions: person.phenotype.conditions, preferencesJSON: preferences)
         return (UserHistory(profile: profile, records: records), truth)
+    }
+
+    /// The cycle length she declares at onboarding, `nil` for the users who declare none: her true
+    /// mean plus noise, rounded, often snapped to 28 or 30 (`LoggingParameters.declaredLength*`).
+    func declaredLength(_ person: Person, using g: inout SeededGenerator) -> Int? {
+        let logging = person.phenotype.logging
+        guard g.nextBernoulli(logging.declaredLengthShare) else { return nil }
+        var value = person.follicularMean + person.lutealMean + g.nextNormal(mean: 0, standardDeviation: logging.declaredLengthDeviation)
+        if (24...34).contains(value), g.nextBernoulli(logging.declaredLengthRoundNumberRate) { value = value < 29.5 ? 28 : 30 }
+        return Int(value.rounded())
+    }
+
+    /// Whole days drawn uniformly from `range` (ends rounded).
+    static func wholeDays(_ range: CohortConfig.ValueRange, using g: inout SeededGenerator) -> Int {
+        let low = Int(range.low.rounded()), high = max(low, Int(range.high.rounded()))
+        return low + g.nextInt(below: high - low + 1)
     }
 
     func drawPerson(using g: inout SeededGenerator) -> Person {
@@ -85,7 +108,8 @@ struct _UserSimulator {
             cycle.follicularVariabilityMedian * exp(cycle.follicularVariabilityLogDeviation * g.nextNormal()))
         let lutealMean = min(max(g.nextNormal(mean: cycle.lutealMean, standardDeviation: cycle.lutealBetweenUserDeviation),
                                  cycle.lutealRange.low + 1), cycle.lutealRange.high - 1)
-        let lutealSD = uniform(cycle.lutealVariability)
+        let lutealSD = cycle.lutealVariability.clamp(
+            cycle.lutealVariabilityMedian * exp(cycle.lutealVariabilityLogDeviation * g.nextNormal()))
         let mensesMean = min(max(g.nextNormal(mean: cycle.mensesLengthMean, standardDeviation: cycle.mensesBetweenUserDeviation), 3), 8)
         let flowScale = uniform(cycle.flowScale)
         return Person(
@@ -95,14 +119,18 @@ struct _UserSimulator {
             mittelschmerzLevel: effect(symptoms.mittelschmerz), crampLevel: effect(symptoms.cramps),
             energyBase: uniform(symptoms.baseline), moodBase: uniform(symptoms.baseline), sleepBase: uniform(symptoms.baseline),
             stressBase: uniform(symptoms.stressBaseline), autoregression: uniform(symptoms.autoregression),
-            adherence: uniform(logging.initialAdherence), monthlyDecay: uniform(logging.monthlyDecay))
+            adherence: uniform(logging.initialAdherence), monthlyDecay: uniform(logging.monthlyDecay),
+            periodOnly: g.nextBernoulli(logging.periodOnlyShare))
     }
 
     func drawCycles(_ person: Person, using g: inout SeededGenerator) -> [LatentCycle] {
         let parameters = person.phenotype.cycle
         let typical = Int((person.follicularMean + person.lutealMean).rounded())
         var start = window.lowerBound.advanced(by: -(1 + g.nextInt(below: max(typical, 1))))
+        let logging = person.phenotype.logging
+        let independent = (1 - parameters.lutealFollicularCorrelation * parameters.lutealFollicularCorrelation).squareRoot()
         var cycles: [LatentCycle] = []
+        var previousForgotten = false
         while start < window.upperBound {
             var stressEvent: ClosedRange<Int>?
             if g.nextBernoulli(parameters.stressEventRate) {
@@ -115,7 +143,8 @@ struct _UserSimulator {
                 length = Int(parameters.anovulatoryLengthRange.clamp(
                     g.nextNormal(mean: parameters.anovulatoryLengthMean, standardDeviation: parameters.anovulatoryLengthDeviation)).rounded())
             } else {
-                var days = g.nextNormal(mean: person.follicularMean, standardDeviation: person.follicularSD)
+                let follicularDeviation = g.nextNormal()
+                var days = person.follicularMean + person.follicularSD * follicularDeviation
                 if let event = stressEvent, Double(event.lowerBound) < days {
                     days += g.nextUniform(in: parameters.stressDelayDays.low, parameters.stressDelayDays.high)
                 }
@@ -123,8 +152,13 @@ struct _UserSimulator {
                     days += g.nextUniform(in: parameters.outlierExtraDays.low, parameters.outlierExtraDays.high)
                 }
                 let f = max(parameters.minimumFollicularLength, Int(days.rounded()))
-                let l = Int(parameters.lutealRange.clamp(
-                    g.nextNormal(mean: person.lutealMean, standardDeviation: person.lutealSD)).rounded())
+                let l: Int
+                if g.nextBernoulli(parameters.shortLutealRate) {
+                    l = _UserSimulator.wholeDays(parameters.shortLutealLengths, using: &g)
+                } else {
+                    let deviation = parameters.lutealFollicularCorrelation * follicularDeviation + independent * g.nextNormal()
+                    l = Int(parameters.lutealRange.clamp(person.lutealMean + person.lutealSD * deviation).rounded())
+                }
                 follicular = f
                 luteal = l
                 length = f + l
@@ -138,17 +172,37 @@ struct _UserSimulator {
                 mittelschmerzDays = g.nextBernoulli(0.5) ? (f - 1)...f : f...(f + 1)
                 zone = g.nextBernoulli(0.5) ? .leftOvary : .rightOvary
             }
+            let forgotten = !previousForgotten && g.nextBernoulli(logging.forgottenPeriodRate)
+            previousForgotten = forgotten
+            let lateDays = g.nextBernoulli(logging.lateStartRate)
+                ? min(_UserSimulator.wholeDays(logging.lateStartDays, using: &g), menses - 1) : 0
             cycles.append(LatentCycle(start: start, length: length, follicularLength: follicular, lutealLength: luteal,
                                       mensesLength: menses, stressEvent: stressEvent,
-                                      mittelschmerzDays: mittelschmerzDays, mittelschmerzZone: zone))
+                                      mittelschmerzDays: mittelschmerzDays, mittelschmerzZone: zone,
+                                      forgotten: forgotten, lateDays: lateDays))
             start = start.advanced(by: length)
         }
         return cycles
     }
 
+    /// Days of the window on which nothing is logged: gaps of `gapWeeks`, each starting in a
+    /// user-month with probability `gapMonthlyRate`.
+    func silentDays(_ logging: CohortConfig.LoggingParameters, using g: inout SeededGenerator) -> [Bool] {
+        var silent = [Bool](repeating: false, count: window.count)
+        guard logging.gapMonthlyRate > 0 else { return silent }
+        let months = Int((Double(window.count) / 30.4375).rounded(.up))
+        for month in 0..<months where g.nextBernoulli(logging.gapMonthlyRate) {
+            let first = Int(Double(month) * 30.4375) + g.nextInt(below: 30)
+            let length = Int((g.nextUniform(in: logging.gapWeeks.low, logging.gapWeeks.high) * 7).rounded())
+            for offset in first..<(first + length) where offset < silent.count { silent[offset] = true }
+        }
+        return silent
+    }
+
     func simulateDays(_ person: Person, cycles: [LatentCycle], using g: inout SeededGenerator) -> [DayRecord] {
         let symptoms = person.phenotype.symptoms
         let logging = person.phenotype.logging
+        let silent = silentDays(logging, using: &g)
         let phi = person.autoregression
         let innovation = symptoms.noiseDeviation * (1 - phi * phi).squareRoot()
         var energyNoise = g.nextNormal() * symptoms.noiseDeviation
@@ -215,17 +269,26 @@ struct _UserSimulator {
                 if cycleDay <= cycle.mensesLength, cycle.start >= window.lowerBound {
                     let level = _UserSimulator.flowProfile[min(cycleDay, 9) - 1] * person.flowScale + g.nextNormal(mean: 0, standardDeviation: 0.35)
                     flow = min(max(Int(level.rounded()), 1), 5)
-                    if cycleDay == 1 {
-                        flowLogged = g.nextBernoulli(logging.periodStartLogRate)
+                    if cycle.forgotten || cycleDay <= cycle.lateDays {
+                        flowLogged = false
+                    } else if cycleDay == cycle.lateDays + 1 {
+                        // The first logged day of a late start is the one she remembers: always logged.
+                        flowLogged = cycle.lateDays > 0 || g.nextBernoulli(logging.periodStartLogRate)
                     } else {
                         flowLogged = previousFlowMissed || g.nextBernoulli(logging.flowDayLogRate)
                     }
-                    previousFlowMissed = !flowLogged
+                    previousFlowMissed = !flowLogged && !cycle.forgotten && cycleDay > cycle.lateDays
+                }
+                let offset = window.lowerBound.distance(to: day)
+                if silent[offset] {
+                    // A gap: nothing is logged, and the next flow day is not forced.
+                    previousFlowMissed = false
+                    continue
                 }
 
                 let months = Double(window.lowerBound.distance(to: day)) / 30.4375
                 let adherence = max(logging.minimumAdherence, person.adherence * exp(logAt * months))
-                let symptomDay = g.nextBernoulli(adherence) || (flowLogged && g.nextBernoulli(0.5))
+                let symptomDay = !person.periodOnly && (g.nextBernoulli(adherence) || (flowLogged && g.nextBernoulli(0.5)))
                 var values: [SymptomType: Int] = [:]
                 var loggedZone: BodyZone?
                 var loggedPainType: PainType?
