@@ -62,6 +62,22 @@ public struct DatasetPerturbation: Sendable, Equatable {
     }
 
     /// Every user perturbed; the truth and manifest are kept.
+    /// The kinds training deals users to, in turn, after the complete logs: every way a real
+    /// user's logs fall short except the profile (models do not read `preferences`).
+    public static let trainingKinds: [Kind] = [.periodOnly, .loggingGap, .forgottenPeriod, .halfSymptomDays]
+
+    /// `dataset` for training on realistic logs: user `i` keeps her logs when `i % 5 == 0` and is
+    /// otherwise perturbed by `trainingKinds[i % 5 - 1]` (truth kept), so a model learns what to
+    /// do when a signal is missing instead of assuming complete logs.
+    public static func trainingMix(_ dataset: CycleDataset, seed: UInt64) -> CycleDataset {
+        var copy = dataset
+        let cycle = trainingKinds.count + 1
+        copy.users = dataset.users.enumerated().map { index, user in
+            index % cycle == 0 ? user : DatasetPerturbation(trainingKinds[index % cycle - 1], seed: seed).applied(to: user)
+        }
+        return copy
+    }
+
     public func applied(to dataset: CycleDataset) -> CycleDataset {
         CycleDataset(users: dataset.users.map(applied(to:)), truth: dataset.truth, manifest: dataset.manifest)
     }

@@ -96,4 +96,14 @@ import Testing
         let forgotten = try evaluator.evaluate(CalendarPredictor(), on: DatasetPerturbation(.forgottenPeriod).applied(to: dataset))
         #expect(forgotten.cycles == original.cycles - Self.users.count)
     }
+
+    @Test func trainingMixDealsUsersToCompleteLogsThenEachKind() {
+        let users = (0..<10).map { Self.user("u\($0)") }
+        let mixed = DatasetPerturbation.trainingMix(CycleDataset(users: users), seed: 3)
+        for (index, (before, after)) in zip(users, mixed.users).enumerated() {
+            let expected = index % 5 == 0 ? before : DatasetPerturbation(DatasetPerturbation.trainingKinds[index % 5 - 1], seed: 3).applied(to: before)
+            #expect(after == expected)
+        }
+        #expect(mixed.users[1].records.allSatisfy { $0.symptoms.isEmpty })
+    }
 }

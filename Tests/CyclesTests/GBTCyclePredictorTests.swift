@@ -294,7 +294,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 /// With no symptom logged, the trees' forecast is the calendar's, whatever they learned.
 @Test func periodOnlyLogsGetTheCalendarsForecast() throws {
     let predictor = try tinyPredictor()
-    let history = LoggingPerturbation.periodOnly.applied(to: handMadeHistory(cycles: 6, length: 30), seed: 1)
+    let history = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
     let days = CycleEvaluator.predictionDays(for: history)
     let trees = try predictor.predictions(for: history, on: days, language: "fr")
     let calendar = try CalendarPredictor().predictions(for: history, on: days, language: "fr")

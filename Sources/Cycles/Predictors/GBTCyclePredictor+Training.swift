@@ -17,9 +17,8 @@ public struct GBTTrainingOptions: Sendable, Equatable {
     public var calibrationFraction: Double = 0.2
     /// Threads for histogram building.
     public var threadCount: Int = 2
-    /// Train on realistic logs: users are dealt in turn to `LoggingPerturbation.trainingMix`
-    /// (as logged, period-only, a 30-day gap, a forgotten period, half the symptom days), so the
-    /// models learn what to do when a signal is missing instead of assuming complete logs.
+    /// Train on realistic logs (`DatasetPerturbation.trainingMix`: as logged, period-only, a
+    /// 30-day gap, a forgotten period, half the symptom days, users dealt in turn).
     public var augmentMissingness = true
 
     /// Defaults.
@@ -107,7 +106,7 @@ extension GBTCyclePredictor {
     /// - Parameter progress: called with a one-line status (e.g. every 25 trees).
     public static func train(on dataset: CycleDataset, options: GBTTrainingOptions = GBTTrainingOptions(),
                              progress: ((String) -> Void)? = nil) throws -> GBTCyclePredictor {
-        let realistic = options.augmentMissingness ? LoggingPerturbation.trainingMix(dataset, seed: options.seed) : dataset
+        let realistic = options.augmentMissingness ? DatasetPerturbation.trainingMix(dataset, seed: options.seed) : dataset
         let (fit, calibration) = realistic.splitByUser(testFraction: options.calibrationFraction, seed: options.seed)
         let training = rows(from: fit, dayStride: options.dayStride)
         let held = rows(from: calibration, dayStride: options.dayStride)
