@@ -24,13 +24,14 @@ extension LSTMCyclePredictor {
         /// Builds the sequence of `history`; `truth` (the generator's latent cycles) labels ovulation.
         init?(history: UserHistory, truth: [CycleTruth]?) {
             guard let first = history.records.first?.date, let last = history.records.last?.date else { return nil }
-            length = first.distance(to: last) + 1
+            let length = first.distance(to: last) + 1
+            self.length = length
             let featureCount = DailyFeatureBuilder.featureCount
-            features = [Float](repeating: 0, count: length * featureCount)
+            var rows = [Float](repeating: 0, count: length * featureCount)
             var baseDays = [Int](repeating: 0, count: length)
             var builder = DailyFeatureBuilder()
             var recordIndex = 0
-            features.withUnsafeMutableBufferPointer { buffer in
+            rows.withUnsafeMutableBufferPointer { buffer in
                 for offset in 0..<length {
                     let day = first.advanced(by: offset)
                     var record: DayRecord?
@@ -42,6 +43,7 @@ extension LSTMCyclePredictor {
                     baseDays[offset] = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
                 }
             }
+            features = rows
             periodTarget = [Int](repeating: 0, count: length)
             periodWeight = [Float](repeating: 0, count: length)
             ovulationTarget = periodWeight
