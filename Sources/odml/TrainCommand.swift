@@ -46,6 +46,10 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "LSTM: AdamW base learning rate.")
     var learningRate: Float = 5e-3
 
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "LSTM: give training users realistic logging gaps (period-only loggers, a 30-day gap, skipped days, a forgotten period).")
+    var augmentMissingness = true
+
     @Option(name: .long, help: "Training threads (BLAS).")
     var threads = 2
 
@@ -125,6 +129,7 @@ struct TrainCommand: ParsableCommand {
         configuration.learningRate = learningRate
         configuration.seed = seed
         configuration.threads = threads
+        configuration.augmentMissingness = augmentMissingness
         let started = Date()
         let predictor = try LSTMCyclePredictor.train(on: TrainCommand.merged(train), validation: TrainCommand.merged(validation),
                                                      configuration: configuration) { progress in
