@@ -27,19 +27,17 @@ extension LSTMCyclePredictor {
         public var threads = 2
         /// Candidate quantiles for the point forecast, chosen on validation users.
         public var quantileCandidates: [Double] = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
-        /// Whether training and validation users get realistic logging gaps (`missingness`,
-        /// drawn from `seed`) before training and calibration. On by default: without it the
-        /// network only sees users who log symptoms almost daily and never miss a period. Turn
-        /// it off when the data already carry real-world missingness.
+        /// Whether training and validation users are dealt to realistic logs
+        /// (`DatasetPerturbation.trainingMix`, drawn from `seed`) before training and
+        /// calibration. On by default: without it the network only sees users who log symptoms
+        /// almost daily and never miss a period.
         public var augmentMissingness = true
-        /// The gaps applied when `augmentMissingness` is on.
-        public var missingness = MissingnessAugmentation()
 
         public init() {}
     }
 
     /// Trains a predictor on `training`'s users, early-stopping on `validation`'s users
-    /// (split by user, never by day; both augmented with `configuration.missingness` when
+    /// (split by user, never by day; both dealt to `DatasetPerturbation.trainingMix` when
     /// `augmentMissingness` is on, from different seeds), then calibrates on `validation` (its
     /// users as given plus, when augmenting, their augmented copies) the alert threshold and, with that alert in place, the point-forecast quantile (best alert
     /// accuracy, ties by ±2 d accuracy); the alert is kept only if it beats the best quantile
@@ -53,8 +51,8 @@ extension LSTMCyclePredictor {
         // copies too: the quantile and alert threshold must serve both kinds of logger.
         var calibration = validation
         if configuration.augmentMissingness {
-            training = configuration.missingness.applied(to: training, seed: configuration.seed)
-            validation = configuration.missingness.applied(to: validation, seed: ~configuration.seed)
+            training = DatasetPerturbation.trainingMix(training, seed: configuration.seed)
+            validation = DatasetPerturbation.trainingMix(validation, seed: ~configuration.seed)
             for var user in validation.users {
                 let original = user.userID
                 user.profile.id = "augmented/" + original
