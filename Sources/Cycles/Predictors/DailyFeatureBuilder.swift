@@ -61,6 +61,9 @@ public struct DailyFeatureBuilder: Sendable {
     /// A builder for a new user.
     public init() {}
 
+    /// `true` when no symptom was logged in the last `loggingWindowDays` days.
+    public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
+
     /// Days from the last day advanced to until the calendar's next start (`CycleState`):
     /// ≤ 0 once the calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart`
     /// before any start is known.

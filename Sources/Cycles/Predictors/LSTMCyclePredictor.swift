@@ -11,7 +11,10 @@ import TensorCore
 ///
 /// The forecast is the calendar's (`CalendarPredictor`: last start + median of her last ≤ 6
 /// cycles) moved by the correction, so a network with nothing to add (all mass on c = 0) gives
-/// the calendar's dates, held at tomorrow once the calendar's date has passed.
+/// the calendar's dates, held at tomorrow once the calendar's date has passed. A user who logged
+/// no symptom in the last 28 days gets the calendar's forecast itself (`CalendarPredictor`): the
+/// network has nothing the calendar lacks there, and on real period-only logs (Marquette) it was
+/// below the calendar.
 ///
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
@@ -136,7 +139,10 @@ extension LSTMCyclePredictor {
             let base = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
-            if let threshold = predictor.alertThreshold {
+            if builder.hasNoRecentSymptomLog, let today = builder.cycleState.today, let calendar = builder.cycleState.calendarNextStart {
+                // No symptom in the window: the calendar's own forecast, by design (as the GBT).
+                point = today.distance(to: calendar)
+            } else if let threshold = predictor.alertThreshold {
                 // P(start in d days) is the mass of the correction d − base.
                 func probability(days: Int) -> Double {
                     let index = days - base - lowest
