@@ -3,14 +3,6 @@ import Foundation
 /// Several predictors evaluated on the same users, with paired differences to a baseline
 /// (`odml compare`).
 public struct ModelComparison: Sendable, Encodable {
-    /// A model's difference to the baseline on one metric.
-    public struct Difference: Sendable, Equatable, Encodable {
-        /// model − baseline, pooled.
-        public var value: Double
-        /// 95 % paired bootstrap interval (same resampled users for both models).
-        public var interval: ConfidenceInterval?
-    }
-
     /// A user on whom two models disagree.
     public struct Disagreement: Sendable, Equatable, Encodable {
         public var userID: String
@@ -26,40 +18,27 @@ public struct ModelComparison: Sendable, Encodable {
         public var score: Double
     }
 
-    /// The baseline model (`rules` when present, else the first).
+    /// The baseline model (`calendar` when present, else the first).
     public var baseline: String
     /// One report per model, in the order given.
     public var reports: [EvaluationReport]
     /// Differences to the baseline by model, then metric key.
-    public var differences: [String: [String: Difference]]
+    public var differences: [String: [String: PairedDifference]]
     /// Users with the largest disagreement to the baseline, per model (at most `disagreementCount` each).
     public var disagreements: [Disagreement]
 
-    /// Compares `reports` (evaluated on the same dataset, same user order).
-    public init(reports: [EvaluationReport], baseline: String = "rules", evaluator: CycleEvaluator = CycleEvaluator(),
+    /// Compares `reports` (evaluated on the same dataset, same user order) with paired
+    /// differences to `baseline` (`CycleEvaluator.pairedDifferences(_:baseline:)`).
+    public init(reports: [EvaluationReport], baseline: String = "calendar", evaluator: CycleEvaluator = CycleEvaluator(),
                 disagreementCount: Int = 10) {
         let base = reports.first { $0.model == baseline } ?? reports[0]
         self.baseline = base.model
         self.reports = reports
-        var differences: [String: [String: Difference]] = [:]
+        var differences: [String: [String: PairedDifference]] = [:]
         var disagreements: [Disagreement] = []
-        let width = CycleMetric.all.count
         for report in reports where report.model != base.model {
             let pairs = Array(zip(report.userEvaluations, base.userEvaluations))
-            let joined = pairs.map { model, reference in
-                UserEvaluation(userID: model.userID, predictions: 0, cycles: [], tallies: model.tallies + reference.tallies)
-            }
-            let samples = evaluator.bootstrap(joined) { $0.tallies }
-            var byMetric: [String: Difference] = [:]
-            for (index, key) in CycleMetric.all.enumerated() {
-                guard let value = report.metrics[key], let reference = base.metrics[key] else { continue }
-                let deltas = samples.compactMap { sample -> Double? in
-                    guard let a = sample[index].value, let b = sample[width + index].value else { return nil }
-                    return a - b
-                }
-                byMetric[key] = Difference(value: value - reference, interval: ConfidenceInterval(percentilesOf: deltas))
-            }
-            differences[report.model] = byMetric
+            differences[report.model] = evaluator.pairedDifferences(report, baseline: base)
             let ranked = pairs.map { model, reference -> Disagreement in
                 let a1 = model.value(for: CycleMetric.alertAccuracy), b1 = reference.value(for: CycleMetric.alertAccuracy)
                 let a2 = model.value(for: CycleMetric.accuracy2d), b2 = reference.value(for: CycleMetric.accuracy2d)

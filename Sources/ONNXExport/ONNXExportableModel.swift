@@ -85,8 +85,10 @@ public enum ONNXExportableModel: Sendable {
         OnDeviceML cycle-lstm. Input `features` [steps, batch, F]: raw daily features from OnDeviceML's \
         DailyFeatureBuilder, one row per calendar day, time-major. Inside the graph: per-feature normalisation \
         (Sub mean, Div scale), the LSTM stack (zero initial state) and the linear heads at every step. \
-        Outputs `<head>_logits` [steps, batch, classes]: raw head outputs. Outside the graph (in Swift): \
-        building features from the user's history, soft-max/sigmoid, the period quantile, dates and reasoning text.
+        Outputs `<head>_logits` [steps, batch, classes]: raw head outputs; `period_logits` are classes of the \
+        correction c = -20...40 days to the calendar's remaining days. Outside the graph (in Swift): building \
+        features from the user's history, soft-max/sigmoid, the period quantile added to the calendar, dates and \
+        reasoning text.
         """
 
     static let treesDocumentation = """

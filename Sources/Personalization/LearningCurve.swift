@@ -2,9 +2,9 @@ import Cycles
 import Foundation
 import TensorCore
 
-/// The learning curve of personalisation: for held-out users, how rules, the pre-trained model,
-/// the fine-tuned model and the causal oracle predict her *next* cycles after 1, 3, 6, 12 months
-/// of personal history.
+/// The learning curve of personalisation: for held-out users, how the calendar (the floor), rules,
+/// the pre-trained model, the fine-tuned model and the causal oracle predict her *next* cycles
+/// after 1, 3, 6, 12 months of personal history.
 ///
 /// For each user and month `m`, the cut-off is the end of her `m`-th month of data (counted from
 /// her first logged day). The personal model is fine-tuned (under the guardrail) on data up to
@@ -41,6 +41,8 @@ public struct LearningCurve: Sendable {
 
     /// The models compared.
     public struct Models: Sendable {
+        /// The calendar (`CalendarPredictor`), the floor every model must reach.
+        public var calendar: any CyclePredictor
         /// The rule engine.
         public var rules: any CyclePredictor
         /// The population model, also the starting point of fine-tuning.
@@ -50,7 +52,10 @@ public struct LearningCurve: Sendable {
         /// Fine-tuning strategy and guardrail.
         public var personalizer: Personalizer
 
-        public init(rules: any CyclePredictor, pretrained: any CyclePredictor, oracle: (any CyclePredictor)?, personalizer: Personalizer) {
+        /// Creates the models; the calendar is `CalendarPredictor()` unless given.
+        public init(calendar: any CyclePredictor = CalendarPredictor(), rules: any CyclePredictor, pretrained: any CyclePredictor,
+                    oracle: (any CyclePredictor)?, personalizer: Personalizer) {
+            self.calendar = calendar
             self.rules = rules
             self.pretrained = pretrained
             self.oracle = oracle
@@ -59,7 +64,7 @@ public struct LearningCurve: Sendable {
     }
 
     /// The series names, in report order.
-    public static let seriesNames = ["rules", "pretrained", "fine_tuned", "oracle"]
+    public static let seriesNames = ["calendar", "rules", "pretrained", "fine_tuned", "oracle"]
 
     /// What one user contributed at one month: the cut-off, the days evaluated, each model's outcomes.
     public struct UserMonth: Sendable {
@@ -95,6 +100,7 @@ public struct LearningCurve: Sendable {
         guard let firstDay = history.records.first?.date, let lastStart = history.periodStarts.last,
               let firstStart = history.periodStarts.first else { return [] }
         let days = Array(firstStart..<lastStart)
+        let calendar = try PrecomputedPredictor(models.calendar, history: history, days: days)
         let rules = try PrecomputedPredictor(models.rules, history: history, days: days)
         let pretrained = try PrecomputedPredictor(models.pretrained, history: history, days: days)
         let oracle = try models.oracle.map { try PrecomputedPredictor($0, history: history, days: days) }
@@ -105,7 +111,7 @@ public struct LearningCurve: Sendable {
             let starts = history.periodStarts.filter { $0 > cutoff }
             guard starts.count > configuration.evaluationCycles else { continue }
             let outcome = try models.personalizer.personalize(pretrained, history: history, cutoff: cutoff, signals: signals)
-            var series: [(String, any CyclePredictor)] = [("rules", rules), ("pretrained", pretrained), ("fine_tuned", outcome.model)]
+            var series: [(String, any CyclePredictor)] = [("calendar", calendar), ("rules", rules), ("pretrained", pretrained), ("fine_tuned", outcome.model)]
             if let oracle { series.append(("oracle", oracle)) }
             var outcomes: [String: [CycleForecastScore]] = [:]
             for (name, predictor) in series {

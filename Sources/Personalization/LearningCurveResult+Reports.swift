@@ -1,7 +1,7 @@
 import Foundation
 
 extension LearningCurveResult {
-    /// JSON shaped `{"months": [...], "rules": {"6": {...}}, "pretrained": ..., "fine_tuned": ..., "oracle": ...}`,
+    /// JSON shaped `{"months": [...], "calendar": {"6": {...}}, "rules": {"6": {...}}, "pretrained": ..., "fine_tuned": ..., "oracle": ...}`,
     /// plus `"cohort"` context fields passed in `extra`.
     public func json(extra: [String: String] = [:]) throws -> String {
         let encoder = JSONEncoder()
@@ -60,7 +60,7 @@ extension LearningCurveResult {
         let left = 60.0, right = 150.0, top = 40.0, bottom = 50.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let evaluated = months.filter { month in series.contains { points[$0]?[month] != nil } }
-        let colors = ["rules": "#7f7f7f", "pretrained": "#1f77b4", "fine_tuned": "#d62728", "oracle": "#2ca02c"]
+        let colors = ["calendar": "#9467bd", "rules": "#7f7f7f", "pretrained": "#1f77b4", "fine_tuned": "#d62728", "oracle": "#2ca02c"]
         func x(_ index: Int) -> Double {
             evaluated.count <= 1 ? left + plotWidth / 2 : left + plotWidth * Double(index) / Double(evaluated.count - 1)
         }

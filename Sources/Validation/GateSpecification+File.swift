@@ -4,7 +4,9 @@ extension GateSpecification {
     /// Reads extra gates from a JSON file shaped
     /// `{"gates": [{"name": "daily accuracy", "metric": "period_start.accuracy_2d",
     /// "statistic": "ci_low", "comparison": ">=", "limit": 0.5}]}`; `statistic` is optional
-    /// (`value`, `ci_low` or `ci_high`; default `value`).
+    /// (`value`, `ci_low` or `ci_high`; default `value`). The built-in "no model below the calendar"
+    /// gate reads `{"name": "…", "metric": "robustness.alert_accuracy_vs_calendar", "statistic":
+    /// "ci_high", "comparison": ">=", "limit": 0}`.
     /// - Throws: `ValidatorError` naming the file, the gate's index and the bad field.
     public static func load(from url: URL) throws -> [GateSpecification] {
         let data: Data
@@ -48,7 +50,8 @@ extension GateSpecification {
             let metric = try string("metric")
             guard MeasurementKey.isKnown(metric) else {
                 throw invalid("metric", expected: "a measurement such as period_start.alert_accuracy, model.file_bytes, "
-                              + "latency.p99_us or learning_curve.fine_tuned.alert_accuracy.6m")
+                              + "latency.p99_us, learning_curve.fine_tuned.alert_accuracy.6m or "
+                              + "robustness.alert_accuracy_vs_calendar")
             }
             guard let comparison = GateComparison(rawValue: try string("comparison")) else {
                 throw invalid("comparison", expected: "one of <, <=, >, >=")

@@ -42,15 +42,25 @@ public struct GateSpecification: Sendable, Equatable, Codable {
         metric: MeasurementKey.learningCurve(series: "fine_tuned", metric: "alert_accuracy", months: 6),
         comparison: .greaterThanOrEqual, limit: 0.70)
 
-    /// The gates every `odml validate` run checks, in table order.
-    public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths]
+    /// No model below the calendar: on every row of the robustness panel (the held-out users as
+    /// generated, perturbed, and any real dataset), the upper end of the paired 95 % interval of
+    /// model − calendar alert accuracy is at least 0.
+    public static let notBelowCalendar = GateSpecification(
+        name: "no model below the calendar (every panel row)", metric: MeasurementKey.robustnessVersusCalendar,
+        statistic: .intervalHigh, comparison: .greaterThanOrEqual, limit: 0)
 
-    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"` or `"days"`.
+    /// The gates every `odml validate` run checks, in table order.
+    public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths,
+                                                       notBelowCalendar]
+
+    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"`, `"days"`, `"points"`
+    /// or `"difference"` (a difference of fractions, printed in percentage points).
     public var unit: String { Self.unit(of: metric) }
 
     /// The unit of a measurement key.
     public static func unit(of metric: String) -> String {
         if metric == MeasurementKey.fileBytes { return "bytes" }
+        if metric == MeasurementKey.robustnessVersusCalendar { return "difference" }
         if metric.hasPrefix("latency.") { return "µs" }
         if metric.hasSuffix("mae_days") { return "days" }
         if metric.hasSuffix(".mae") { return "points" }

@@ -1,6 +1,6 @@
 import Cycles
 
-/// A learning curve as the validator uses it: for each series (`rules`, `pretrained`,
+/// A learning curve as the validator uses it: for each series (`calendar`, `rules`, `pretrained`,
 /// `fine_tuned`, `oracle`) and each month of personal history, the alert accuracy and the ±2-day
 /// daily accuracy on the next cycles, with 95 % intervals.
 public struct LearningCurveSummary: Sendable, Equatable, Encodable {

@@ -7,8 +7,11 @@ import Cycles
 /// - `model.file_bytes`: size of the model file on disk;
 /// - `latency.p50_us`, `latency.p99_us`, `latency.mean_us`, `latency.max_us`: time of one
 ///   prediction (features + model + reasoning), one core, warm;
-/// - `learning_curve.<series>.<alert_accuracy|accuracy_2d>.<months>m` with series `rules`,
-///   `pretrained`, `fine_tuned` or `oracle` (e.g. `learning_curve.fine_tuned.alert_accuracy.6m`).
+/// - `learning_curve.<series>.<alert_accuracy|accuracy_2d>.<months>m` with series `calendar`,
+///   `rules`, `pretrained`, `fine_tuned` or `oracle` (e.g. `learning_curve.fine_tuned.alert_accuracy.6m`);
+/// - `robustness.alert_accuracy_vs_calendar`: on the robustness panel, the model − calendar
+///   alert accuracy of the row whose paired 95 % interval has the lowest upper end (the row that
+///   decides "no model below the calendar").
 public enum MeasurementKey {
     /// Model file size in bytes.
     public static let fileBytes = "model.file_bytes"
@@ -20,10 +23,12 @@ public enum MeasurementKey {
     public static let latencyMean = "latency.mean_us"
     /// Slowest prediction, µs.
     public static let latencyMax = "latency.max_us"
+    /// Worst panel row's model − calendar alert accuracy, with its paired 95 % interval.
+    public static let robustnessVersusCalendar = "robustness.alert_accuracy_vs_calendar"
     /// Prefix of the learning-curve keys.
     public static let learningCurvePrefix = "learning_curve."
     /// Learning-curve series names.
-    public static let learningCurveSeries = ["rules", "pretrained", "fine_tuned", "oracle"]
+    public static let learningCurveSeries = ["calendar", "rules", "pretrained", "fine_tuned", "oracle"]
     /// Learning-curve metrics.
     public static let learningCurveMetrics = ["alert_accuracy", "accuracy_2d"]
 
@@ -34,7 +39,7 @@ public enum MeasurementKey {
 
     /// Every fixed key (learning-curve keys follow the pattern above).
     public static var fixedKeys: [String] {
-        CycleMetric.all + [fileBytes, latencyP50, latencyP99, latencyMean, latencyMax]
+        CycleMetric.all + [fileBytes, latencyP50, latencyP99, latencyMean, latencyMax, robustnessVersusCalendar]
     }
 
     /// `true` when `key` names something the validator measures.

@@ -3,8 +3,8 @@ import Personalization
 
 /// Personalization's `LearningCurve` as the validator's learning-curve source: for each held-out
 /// user and each month `m`, the pre-trained model is fine-tuned (under the guardrail) on her
-/// first `m` months only, then rules, pre-trained, fine-tuned and oracle forecast her next
-/// cycles day by day.
+/// first `m` months only, then the calendar, rules, pre-trained, fine-tuned and oracle forecast her
+/// next cycles day by day.
 public struct PersonalizationLearningCurve: LearningCurveSource {
     /// Fine-tuning strategies and guardrail.
     public var personalizer: Personalizer
@@ -24,10 +24,11 @@ public struct PersonalizationLearningCurve: LearningCurveSource {
         self.maximumUsers = maximumUsers
     }
 
-    public func learningCurve(pretrained: any CyclePredictor, rules: any CyclePredictor, oracle: (any CyclePredictor)?,
+    public func learningCurve(pretrained: any CyclePredictor, calendar: any CyclePredictor, rules: any CyclePredictor,
+                              oracle: (any CyclePredictor)?,
                               dataset: CycleDataset, months: [Int]) throws -> LearningCurveSummary {
         let curve = LearningCurve(
-            models: .init(rules: rules, pretrained: pretrained, oracle: oracle, personalizer: personalizer),
+            models: .init(calendar: calendar, rules: rules, pretrained: pretrained, oracle: oracle, personalizer: personalizer),
             configuration: .init(months: months, evaluationCycles: evaluationCycles, bootstrapSamples: bootstrapSamples))
         let histories = maximumUsers.map { Array(dataset.users.prefix($0)) } ?? dataset.users
         let result = try curve.compute(histories)

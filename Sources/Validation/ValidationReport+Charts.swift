@@ -32,7 +32,7 @@ extension ValidationReport {
     }
 
     /// Line chart of alert accuracy after 1, 3, 6, 12 months of personal history for each
-    /// candidate's learning curve (rules, pre-trained, fine-tuned, oracle), with the 70 % gate.
+    /// candidate's learning curve (calendar, rules, pre-trained, fine-tuned, oracle), with the 70 % gate.
     public var learningCurveChart: String {
         let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
         var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
@@ -53,7 +53,7 @@ extension ValidationReport {
                 let points = curve.months.compactMap { month in curve.points[series]?[month].map { (x(month), y($0.alertAccuracy)) } }
                 guard !points.isEmpty else { continue }
                 let color = _SVG.palette[names.count % _SVG.palette.count]
-                names.append(curves.count > 1 && series != "rules" && series != "oracle" ? "\(name) \(series)" : series)
+                names.append(curves.count > 1 && !["calendar", "rules", "oracle"].contains(series) ? "\(name) \(series)" : series)
                 svg.polyline(points, stroke: color)
                 for point in points { svg.circle(x: point.0, y: point.1, fill: color) }
             }

@@ -62,12 +62,17 @@ extension ValidationReport {
         return text + "), \(_Format.grouped(rulesCycles)) cycles"
     }
 
-    /// The terminal report: data, the side-by-side table, the gates, why any gate did not pass,
-    /// and the verdict.
+    /// The terminal report: data, the side-by-side table, the robustness panel, the gates, why any
+    /// gate did not pass, and the verdict.
     public var text: String {
         var lines = [dataLine, ""]
         lines += Self.aligned(modelTable)
         lines.append("")
+        if let robustness {
+            lines.append("robustness panel: alert accuracy [95 % CI]; Δ vs calendar in points [paired 95 % CI]")
+            lines += Self.aligned(robustness.table)
+            lines.append("")
+        }
         lines += Self.aligned(gateTable)
         let notes = gates.filter { $0.status != .pass }
         if !notes.isEmpty {

@@ -1,7 +1,8 @@
 import Cycles
 
 /// The result of one validation run: the data, every model's measurements side by side
-/// (rules, the candidates, the oracle) and the gates checked on each candidate.
+/// (the calendar, rules, the candidates, the ovulation-aware reference, the oracle), the
+/// robustness panel and the gates checked on each candidate.
 ///
 /// The verdict is GO only when there is at least one gate and every gate passed; a gate that
 /// could not be measured counts as NO-GO.
@@ -37,11 +38,12 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// A model's part in the report.
     public enum Role: String, Sendable, Encodable {
-        /// The Phase 1 rule engine, the baseline.
+        /// The calendar (the floor no model may be below) and the Phase 1 rule engine.
         case baseline
         /// A model the gates are checked on.
         case candidate
-        /// The causal oracle, the ceiling (evaluation only).
+        /// The ovulation-aware reference and the causal oracle: ceilings (evaluation only, they read
+        /// the data's truth).
         case ceiling
     }
 
@@ -55,7 +57,7 @@ public struct ValidationReport: Sendable, Encodable {
         public var file: String?
         /// The evaluation on the data.
         public var evaluation: EvaluationReport
-        /// Single-prediction latency (not measured for the oracle).
+        /// Single-prediction latency (not measured for the ceilings).
         public var latency: LatencyProfile?
         /// The personalisation learning curve, for candidates when a source is available.
         public var learningCurve: LearningCurveSummary?
@@ -92,16 +94,20 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// The evaluation data.
     public var data: DataDescription
-    /// Columns: rules, the candidates, then the oracle when the data has truth.
+    /// Columns: calendar, rules, the candidates, then ovulation-aware and the oracle when the
+    /// data has truth.
     public var models: [ModelResult]
     /// Every gate on every candidate, candidate by candidate in gate order.
     public var gates: [Gate]
+    /// The robustness panel, when the validator built one.
+    public var robustness: RobustnessPanel?
 
     /// Creates a report.
-    public init(data: DataDescription, models: [ModelResult], gates: [Gate]) {
+    public init(data: DataDescription, models: [ModelResult], gates: [Gate], robustness: RobustnessPanel? = nil) {
         self.data = data
         self.models = models
         self.gates = gates
+        self.robustness = robustness
     }
 
     /// `true` when there is at least one gate and all passed.
@@ -114,7 +120,7 @@ public struct ValidationReport: Sendable, Encodable {
     /// The column named `name`.
     public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
 
-    private enum CodingKeys: String, CodingKey { case verdict, go, data, models, gates }
+    private enum CodingKeys: String, CodingKey { case verdict, go, data, models, gates, robustness }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -123,5 +129,6 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encode(data, forKey: .data)
         try container.encode(models, forKey: .models)
         try container.encode(gates, forKey: .gates)
+        try container.encodeIfPresent(robustness, forKey: .robustness)
     }
 }

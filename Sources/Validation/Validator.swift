@@ -1,9 +1,10 @@
 import Cycles
 import Foundation
 
-/// Checks candidate cycle models against the gates: evaluates rules, every candidate and the
-/// causal oracle on the same users, times single predictions, reads the learning curve, and
-/// compares each candidate's measurements with each `GateSpecification`.
+/// Checks candidate cycle models against the gates: evaluates the calendar (the floor), rules,
+/// every candidate, the ovulation-aware reference and the causal oracle on the same users, times
+/// single predictions, reads the learning curve, builds the robustness panel, and compares each
+/// candidate's measurements with each `GateSpecification`.
 public struct Validator: Sendable {
     /// The gates checked on every candidate, in table order.
     public var gates: [GateSpecification]
@@ -18,23 +19,34 @@ public struct Validator: Sendable {
     public var learningCurveUnavailableReason: String
     /// Months of personal history on the learning curve (months named by gates are added).
     public var learningCurveMonths: [Int]
+    /// The robustness panel's perturbed copies of the evaluation users (none: only the users as
+    /// given and `robustnessDatasets`).
+    public var robustnessPerturbations: [DatasetPerturbation]
+    /// Extra datasets on the robustness panel (e.g. real charts).
+    public var robustnessDatasets: [RobustnessDataset]
+    /// Column names of the built-in models, reserved: no candidate may take one.
+    public static let referenceNames = ["calendar", "rules", "ovulation-aware", "oracle"]
     /// Latency gates are not measured on fewer timed predictions than this.
     public static let minimumLatencyPredictions = 1_000
 
-    /// Creates a validator with the default gates, 1,000 bootstrap resamples and 1,000 timed
-    /// predictions.
+    /// Creates a validator with the default gates, 1,000 bootstrap resamples, 1,000 timed
+    /// predictions and every perturbation on the robustness panel.
     public init(gates: [GateSpecification] = GateSpecification.defaults,
                 evaluator: CycleEvaluator = CycleEvaluator(bootstrapSamples: 1_000),
                 latency: LatencyBenchmark = LatencyBenchmark(),
                 learningCurveSource: (any LearningCurveSource)? = nil,
                 learningCurveUnavailableReason: String = "no learning-curve source in this build",
-                learningCurveMonths: [Int] = [1, 3, 6, 12]) {
+                learningCurveMonths: [Int] = [1, 3, 6, 12],
+                robustnessPerturbations: [DatasetPerturbation] = DatasetPerturbation.all(),
+                robustnessDatasets: [RobustnessDataset] = []) {
         self.gates = gates
         self.evaluator = evaluator
         self.latency = latency
         self.learningCurveSource = learningCurveSource
         self.learningCurveUnavailableReason = learningCurveUnavailableReason
         self.learningCurveMonths = learningCurveMonths
+        self.robustnessPerturbations = robustnessPerturbations
+        self.robustnessDatasets = robustnessDatasets
     }
 
     /// Validates `candidates` on `dataset`; `progress` gets one line per long step.
@@ -43,7 +55,7 @@ public struct Validator: Sendable {
     public func validate(_ candidates: [ValidationCandidate], on dataset: CycleDataset,
                          data: ValidationReport.DataDescription,
                          progress: (@Sendable (String) -> Void)? = nil) throws -> ValidationReport {
-        var seen = Set(["rules", "oracle"])
+        var seen = Set(Self.referenceNames)
         for candidate in candidates where !seen.insert(candidate.name).inserted {
             throw ValidatorError.duplicateModel(name: candidate.name)
         }
@@ -61,7 +73,8 @@ public struct Validator: Sendable {
 
         func evaluate(_ predictor: some CyclePredictor, name: String) throws -> (EvaluationReport, [String: MeasuredValue]) {
             progress?("evaluating \(name) on \(dataset.users.count) users…")
-            let report = try evaluator.evaluate(predictor, on: dataset)
+            var report = try evaluator.evaluate(predictor, on: dataset)
+            report.model = name
             let method = "\(name) on \(dataText), \(report.cycles) cycles, \(report.predictions) daily forecasts; "
                 + "95 % CI: percentile bootstrap over users (\(evaluator.bootstrapSamples) resamples)"
             var measurements: [String: MeasuredValue] = [:]
@@ -83,19 +96,21 @@ public struct Validator: Sendable {
             ])
         }
 
+        let calendar = CalendarPredictor()
         let rules = RuleEngine()
-        let (rulesReport, rulesMeasurements) = try evaluate(rules, name: "rules")
-        guard rulesReport.cycles > 0 else {
-            throw ValidatorError.emptyEvaluation(reason: "none of the \(dataset.users.count) users has two logged period starts")
+        for (name, baseline) in [("calendar", calendar as any CyclePredictor), ("rules", rules)] {
+            let (report, measurements) = try evaluate(baseline, name: name)
+            guard report.cycles > 0 else {
+                throw ValidatorError.emptyEvaluation(reason: "none of the \(dataset.users.count) users has two logged period starts")
+            }
+            let (profile, times) = try time(baseline, name: name)
+            columns.append(.init(name: name, role: .baseline, file: nil, evaluation: report, latency: profile,
+                                 learningCurve: nil, measurements: measurements.merging(times) { $1 }))
         }
-        let (rulesLatency, rulesTimes) = try time(rules, name: "rules")
-        columns.append(.init(name: "rules", role: .baseline, file: nil, evaluation: rulesReport, latency: rulesLatency,
-                             learningCurve: nil, measurements: rulesMeasurements.merging(rulesTimes) { $1 }))
 
         let oracle: OracleEngine? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
         let months = Array(Set(learningCurveMonths + gates.compactMap { MeasurementKey.learningCurveMonths(in: $0.metric) })).sorted()
         let needsCurve = gates.contains { $0.metric.hasPrefix(MeasurementKey.learningCurvePrefix) }
-        var results: [Gate] = []
         for (candidate, fileSize) in zip(candidates, fileSizes) {
             var (report, measurements) = try evaluate(candidate.predictor, name: candidate.name)
             let (profile, times) = try time(candidate.predictor, name: candidate.name)
@@ -108,16 +123,40 @@ public struct Validator: Sendable {
             var curve: LearningCurveSummary?
             if needsCurve, let learningCurveSource {
                 progress?("learning curve of \(candidate.name): fine-tuning per user after \(months.map(String.init).joined(separator: ", ")) months…")
-                curve = try learningCurveSource.learningCurve(pretrained: candidate.predictor, rules: rules, oracle: oracle,
-                                                              dataset: dataset, months: months)
+                curve = try learningCurveSource.learningCurve(pretrained: candidate.predictor, calendar: calendar, rules: rules,
+                                                              oracle: oracle, dataset: dataset, months: months)
                 measurements.merge(curve?.measurements ?? [:]) { $1 }
             }
             columns.append(.init(name: candidate.name, role: .candidate, file: candidate.file?.path, evaluation: report,
                                  latency: profile, learningCurve: curve, measurements: measurements))
+        }
+        if let oracle, let truth = dataset.truth {
+            for (name, ceiling) in [("ovulation-aware", OvulationAwarePredictor(truth: truth) as any CyclePredictor), ("oracle", oracle)] {
+                let (report, measurements) = try evaluate(ceiling, name: name)
+                columns.append(.init(name: name, role: .ceiling, file: nil, evaluation: report, latency: nil,
+                                     learningCurve: nil, measurements: measurements))
+            }
+        }
+
+        var panel: RobustnessPanel?
+        if !robustnessPerturbations.isEmpty || !robustnessDatasets.isEmpty
+            || gates.contains(where: { $0.metric == MeasurementKey.robustnessVersusCalendar }) {
+            let panelColumns = columns.filter { $0.role != .ceiling }
+            let predictors: [(String, any CyclePredictor)] = [("calendar", calendar), ("rules", rules)]
+                + candidates.map { ($0.name, $0.predictor) }
+            panel = try robustnessPanel(baseName: data.source == "generated" ? "as generated" : "as given", dataset: dataset,
+                                        baseReports: panelColumns.map(\.evaluation), predictors: predictors, progress: progress)
+        }
+
+        var results: [Gate] = []
+        for candidate in candidates {
+            guard var measurements = columns.first(where: { $0.name == candidate.name })?.measurements else { continue }
+            measurements[MeasurementKey.robustnessVersusCalendar] = panel?.measurement(for: candidate.name)
+            let profile = columns.first { $0.name == candidate.name }?.latency
             for specification in gates {
                 var measurement = measurements[specification.metric]
                 var missing = measurement == nil ? reason(missing: specification.metric, candidate: candidate) : nil
-                if specification.metric.hasPrefix("latency."), profile.count < Self.minimumLatencyPredictions {
+                if specification.metric.hasPrefix("latency."), let profile, profile.count < Self.minimumLatencyPredictions {
                     measurement = nil
                     missing = "only \(profile.count) predictions timed; latency gates need at least "
                         + "\(Self.minimumLatencyPredictions) (--latency-predictions)"
@@ -131,12 +170,7 @@ public struct Validator: Sendable {
                      reason: "no candidate model: put model files in Models/ or pass --model")
             }
         }
-        if let oracle {
-            let (report, measurements) = try evaluate(oracle, name: "oracle")
-            columns.append(.init(name: "oracle", role: .ceiling, file: nil, evaluation: report, latency: nil,
-                                 learningCurve: nil, measurements: measurements))
-        }
-        return ValidationReport(data: data, models: columns, gates: results)
+        return ValidationReport(data: data, models: columns, gates: results, robustness: panel)
     }
 
     /// Why `metric` has no measurement for `candidate`.
@@ -145,6 +179,10 @@ public struct Validator: Sendable {
         if metric.hasPrefix(MeasurementKey.learningCurvePrefix) {
             guard learningCurveSource != nil else { return "learning curve not measured: \(learningCurveUnavailableReason)" }
             return "learning curve has no point for \(metric): no held-out user had enough cycles after that many months"
+        }
+        if metric == MeasurementKey.robustnessVersusCalendar {
+            return "no robustness panel row has a paired interval for \(candidate.name) "
+                + "(no panel rows, no scored cycles, or --bootstrap 0)"
         }
         return "\(metric) is not reported for \(candidate.name) on this data"
     }

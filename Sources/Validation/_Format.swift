@@ -12,6 +12,12 @@ enum _Format {
         return percent(fraction) + String(format: " [%.1f, %.1f]", interval.low * 100, interval.high * 100)
     }
 
+    /// A difference of fractions in percentage points: `0.051, [0.03, 0.072]` → `"+5.1 pt [+3.0, +7.2]"`.
+    static func points(_ difference: Double, interval: ConfidenceInterval? = nil) -> String {
+        String(format: "%+.1f pt", difference * 100)
+            + (interval.map { String(format: " [%+.1f, %+.1f]", $0.low * 100, $0.high * 100) } ?? "")
+    }
+
     /// `84210` → `"84,210"`.
     static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
@@ -41,10 +47,11 @@ enum _Format {
         value >= 1000 && value.truncatingRemainder(dividingBy: 1000) == 0 ? "\(grouped(Int(value / 1000))) ms" : microseconds(value)
     }
 
-    /// `value` in `unit` (`"fraction"`, `"bytes"`, `"µs"`, `"days"`, `"points"`).
+    /// `value` in `unit` (`"fraction"`, `"difference"`, `"bytes"`, `"µs"`, `"days"`, `"points"`).
     static func value(_ value: Double, unit: String, isLimit: Bool = false) -> String {
         switch unit {
         case "fraction": return percent(value)
+        case "difference": return points(value)
         case "bytes": return isLimit && value >= 1_000_000 && value.truncatingRemainder(dividingBy: 1_000_000) == 0
             ? "\(grouped(Int(value / 1_000_000))) MB" : bytes(value)
         case "µs": return isLimit ? microsecondLimit(value) : microseconds(value)

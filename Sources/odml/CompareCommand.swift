@@ -2,18 +2,18 @@ import ArgumentParser
 import Foundation
 import OnDeviceML
 
-/// `odml compare`: several predictors on the same users, with paired differences to `rules`.
+/// `odml compare`: several predictors on the same users, with paired differences to the calendar.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare cycle predictors on a dataset, with bootstrap intervals and paired differences to rules."
+        abstract: "Compare cycle predictors on a dataset, with bootstrap intervals and paired differences to the calendar."
     )
 
     @Option(name: .long, help: "Dataset directory (or .sqlite file).")
     var data: String
 
-    @Option(name: .long, help: "Comma-separated models, e.g. rules,oracle,Models/cycle-lstm.odml.")
-    var models: String = "rules,oracle"
+    @Option(name: .long, help: "Comma-separated models, e.g. calendar,rules,oracle,Models/cycle-lstm.odml (differences are to calendar when listed, else to the first).")
+    var models: String = "calendar,rules,oracle"
 
     @Flag(name: .long, help: "Print one JSON object.")
     var json = false

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import OnDeviceML
 
-/// Helpers shared by `generate`, `evaluate` and `compare`.
+/// Helpers shared by `generate`, `evaluate`, `compare` and `import`.
 enum CyclesCommandSupport {
     /// Loads a dataset directory, or an SQLite file when `path` ends in `.sqlite`/`.db`.
     static func loadDataset(_ path: String, lenient: Bool) throws -> CycleDataset {
@@ -16,6 +16,13 @@ enum CyclesCommandSupport {
             if dataset.skippedRows.count > 20 { printError("  … and \(dataset.skippedRows.count - 20) more") }
         }
         return dataset
+    }
+
+    /// Writes an imported dataset to `directory` and its account (totals, dropped and skipped rows) to stderr.
+    static func writeImport(_ result: DatasetImport, to directory: String) throws {
+        try result.write(to: URL(fileURLWithPath: directory))
+        for line in result.summaryLines() { printError(line) }
+        printError("wrote \(result.dataset.users.count) users to \(directory)")
     }
 
     /// Writes one line to stderr.

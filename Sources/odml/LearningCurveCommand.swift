@@ -6,7 +6,7 @@ import OnDeviceML
 struct LearningCurveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "learning-curve",
-        abstract: "Measure rules, pre-trained, fine-tuned and oracle accuracy on held-out users after months of personal history."
+        abstract: "Measure calendar, rules, pre-trained, fine-tuned and oracle accuracy on held-out users after months of personal history."
     )
 
     @Option(name: .long, help: "Dataset directory of held-out users (not used to pre-train the model).")

@@ -12,6 +12,7 @@ struct ODML: ParsableCommand {
             InfoCommand.self,
             InspectCommand.self,
             GenerateCommand.self,
+            ImportCommand.self,
             EvaluateCommand.self,
             CompareCommand.self,
             ElaroCommand.self,

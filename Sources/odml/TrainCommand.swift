@@ -46,6 +46,10 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "LSTM: AdamW base learning rate.")
     var learningRate: Float = 5e-3
 
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "LSTM: give training users realistic logging gaps (period-only loggers, a 30-day gap, skipped days, a forgotten period).")
+    var augmentMissingness = true
+
     @Option(name: .long, help: "Training threads (BLAS).")
     var threads = 2
 
@@ -57,9 +61,6 @@ struct TrainCommand: ParsableCommand {
 
     @Option(name: .long, help: "GBT: learning rate.")
     var gbtLearningRate: Double = 0.08
-
-    @Option(name: .long, help: "GBT: period objective, poisson or l2.")
-    var objective: String = "poisson"
 
     @Option(name: .long, help: "GBT: use every N-th day of each user as a training row.")
     var dayStride: Int = 1
@@ -77,7 +78,6 @@ struct TrainCommand: ParsableCommand {
         guard trees >= 1, leaves >= 2, dayStride >= 1, gbtLearningRate > 0 else {
             throw ValidationError("--trees must be >= 1, --leaves >= 2, --day-stride >= 1 and --gbt-learning-rate > 0")
         }
-        guard ["poisson", "l2"].contains(objective) else { throw ValidationError("--objective must be poisson or l2, got \(objective)") }
         guard hidden > 0, epochs > 0, batchSize > 0, threads > 0 else { throw ValidationError("--hidden, --epochs, --batch-size and --threads must be positive") }
     }
 
@@ -94,7 +94,6 @@ struct TrainCommand: ParsableCommand {
         options.trees = trees
         options.leaves = leaves
         options.learningRate = gbtLearningRate
-        options.periodObjective = objective == "l2" ? .squaredError : .poisson
         options.dayStride = dayStride
         options.seed = seed
         let started = Date()
@@ -130,6 +129,7 @@ struct TrainCommand: ParsableCommand {
         configuration.learningRate = learningRate
         configuration.seed = seed
         configuration.threads = threads
+        configuration.augmentMissingness = augmentMissingness
         let started = Date()
         let predictor = try LSTMCyclePredictor.train(on: TrainCommand.merged(train), validation: TrainCommand.merged(validation),
                                                      configuration: configuration) { progress in

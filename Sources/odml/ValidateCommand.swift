@@ -6,10 +6,14 @@ import OnDeviceML
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check cycle models against the go/no-go gates: size, alert accuracy, latency, fine-tuning.",
+        abstract: "Check cycle models against the go/no-go gates: size, alert accuracy, latency, fine-tuning, calendar floor.",
         discussion: """
         With no arguments it validates every Models/*.odml on held-out synthetic irregular users \
-        generated with a fixed seed. Exit status: 0 GO, 1 NO-GO, 2 error.
+        generated with a fixed seed, beside the calendar (the floor), rules, the ovulation-aware \
+        reference and the oracle. The robustness panel scores the calendar, rules and every model \
+        again on the same users with poorer logs (period-only, empty preferences, a 30-day gap, a \
+        forgotten period, half the symptom days) and on every --robustness-data dataset; no model \
+        may be below the calendar on any row. Exit status: 0 GO, 1 NO-GO, 2 error.
         """
     )
 
@@ -21,6 +25,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(name: .long, help: "Evaluation dataset directory (or .sqlite file); default: generated held-out users.")
     var data: String?
+
+    @Option(name: .long, help: "Extra dataset directory (or .sqlite file) for the robustness panel, e.g. real charts from odml import (repeatable).")
+    var robustnessData: [String] = []
 
     @Option(name: .long, help: "Cohort of the generated evaluation users.")
     var cohort = "irregular"
@@ -43,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Timed single predictions per model (the latency gates need at least 1,000).")
     var latencyPredictions = 1_000
 
-    @Option(name: .long, help: "Bootstrap resamples of users for the 95 % intervals.")
+    @Option(name: .long, help: "Bootstrap resamples of users for the 95 % intervals (the robustness panel's too).")
     var bootstrap = 1_000
 
     @Option(name: .long, help: "Reasoning language: fr or en.")
@@ -97,12 +104,18 @@ struct ValidateCommand: ParsableCommand {
             dataset = SyntheticCycles.generate(config: config, users: users, months: months, seed: seed)
             description = .init(dataset: dataset, source: "generated")
         }
+        let extra = try robustnessData.map { path -> RobustnessDataset in
+            progress("loading \(path) for the robustness panel…")
+            return RobustnessDataset(name: URL(fileURLWithPath: path).lastPathComponent,
+                                     dataset: try CyclesCommandSupport.loadDataset(path, lenient: false))
+        }
         let candidates = try loadCandidates(dataset: dataset, progress: progress)
         let validator = Validator(
             gates: specifications,
             evaluator: CycleEvaluator(bootstrapSamples: bootstrap, language: lang),
             latency: LatencyBenchmark(predictions: latencyPredictions, language: lang),
-            learningCurveSource: PersonalizationLearningCurve(bootstrapSamples: bootstrap))
+            learningCurveSource: PersonalizationLearningCurve(bootstrapSamples: bootstrap),
+            robustnessDatasets: extra)
         let result = try validator.validate(candidates, on: dataset, data: description, progress: progress)
         if let report {
             try result.write(to: URL(fileURLWithPath: report))
@@ -118,7 +131,7 @@ struct ValidateCommand: ParsableCommand {
             let directory = URL(fileURLWithPath: modelsDir)
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             names = files.filter { $0.hasSuffix(".odml") }.sorted().map { directory.appendingPathComponent($0).path }
-            if names.isEmpty { progress("no model file in \(modelsDir)/: only rules and the oracle are evaluated") }
+            if names.isEmpty { progress("no model file in \(modelsDir)/: only the calendar, rules and the references are evaluated") }
         }
         var candidates: [ValidationCandidate] = []
         for name in names {
@@ -127,7 +140,7 @@ struct ValidateCommand: ParsableCommand {
             progress("loading \(name)…")
             let predictor = try PredictorFactory.makePredictor(named: name, dataset: dataset)
             var column = predictor.name
-            if ["rules", "oracle"].contains(column) { column += "-candidate" }
+            if Validator.referenceNames.contains(column) { column += "-candidate" }
             if candidates.contains(where: { $0.name == column }) {
                 column = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
             }

@@ -109,4 +109,16 @@ import Testing
         #expect(json.contains("\"15+\" : 1"))
         #expect(json.contains("\"model\" : \"fixed\""))
     }
+
+    @Test func pairedDifferencesResampleTheSameUsersForBothModels() throws {
+        let users = (0..<6).map { TestHistories.history(id: "u\($0)", starts: [0, 36, 72, 108], lastDay: 120) }
+        let dataset = CycleDataset(users: users)
+        let calendar = try evaluator.evaluate(CalendarPredictor(), on: dataset)
+        let same = evaluator.pairedDifferences(calendar, baseline: calendar)[CycleMetric.alertAccuracy]
+        #expect(same == PairedDifference(value: 0, interval: ConfidenceInterval(low: 0, high: 0)))
+        let fixed = try evaluator.evaluate(FixedLengthPredictor(length: 28), on: dataset)
+        let worse = try #require(evaluator.pairedDifferences(fixed, baseline: calendar)[CycleMetric.alertAccuracy])
+        #expect(worse.value < 0)
+        #expect(try #require(worse.interval).high < 0)
+    }
 }

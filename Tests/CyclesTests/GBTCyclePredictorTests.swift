@@ -44,6 +44,8 @@ private func value(_ row: [Float], _ name: String) -> Float {
     #expect(value(row, "mean_cycle_length") == 28)
     #expect(value(row, "sd_cycle_length") == 0)
     #expect(value(row, "remaining_by_mean") == 9)
+    #expect(value(row, "calendar_cycle_length") == 28)
+    #expect(value(row, "remaining_by_calendar") == 9)
     #expect(value(row, "ovary_pain_this_cycle") == 1)
     #expect(value(row, "days_since_ovary_pain") == 6)
     #expect(value(row, "luteal_estimate") == 15)
@@ -51,6 +53,7 @@ private func value(_ row: [Float], _ name: String) -> Float {
     #expect(value(row, "energy_today") == 7)
     #expect(value(row, "missing_share_14d") == 0)
     #expect(value(row, "declared_irregular") == 0)
+    #expect(value(row, "symptom_days_28d") > 0)
     // Before the first cycle completes, history features are missing.
     builder.features(on: CalendarDay(iso: "2025-01-10")!, into: &row)
     #expect(value(row, "cycle_day") == 5)
@@ -76,7 +79,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let rows = GBTCyclePredictor.rows(from: dataset, dayStride: 1)
     let matrix = try FeatureMatrix(values: rows.features, rowCount: rows.count, featureCount: TabularFeatureBuilder.featureCount)
     var p = GradientBoostingParameters()
-    p.objective = .poisson
+    p.objective = .squaredError
     p.iterationCount = 20
     p.maximumLeafCount = 7
     p.minimumDataInLeaf = 5
@@ -121,7 +124,10 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 
 @Test func alertTargetMarksTomorrowAndTheDayAfterTheWindow() throws {
     let rows = GBTCyclePredictor.rows(from: CycleDataset(users: [handMadeHistory()]), dayStride: 1)
-    for (remaining, target) in zip(rows.remaining, rows.alertTarget) {
+    let width = TabularFeatureBuilder.featureCount
+    for (row, (correction, target)) in zip(rows.remaining, rows.alertTarget).enumerated() {
+        // The period target is the correction to the calendar: add the calendar back.
+        let remaining = correction + rows.features[row * width + GBTCyclePredictor.calendarRemainingIndex]
         let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertTiming.windowDays + 1 ? -1 : 0)
         #expect(target == expected)
     }
@@ -169,7 +175,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     #expect(feature("wellbeing_vs_reference_3d", on: inDip) < -1.5)
     #expect(abs(feature("wellbeing_vs_reference_3d", on: beforeDip)) < 0.01)
     #expect(feature("wellbeing_premenstrual_vs_reference", on: inDip) < -1)
-    #expect(feature("declared_cycle_length", on: inDip).isNaN)
+    #expect(!TabularFeatureBuilder.features.contains { $0.name.hasPrefix("declared_cycle_length") || $0.name.hasSuffix("by_declared") })
 }
 
 @Test func gbtPredictorRoundTripsThroughAModelFileBitIdentically() throws {
@@ -213,7 +219,8 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let explanation = predictor.periodExplanation(for: history, on: history.periodStarts[0].advanced(by: offset))
         #expect(explanation.contributions.count == explanation.features.count)
         #expect(abs(explanation.expectedValue + explanation.contributions.reduce(0, +) - explanation.rawScore) <= 1e-5)
-        #expect(abs(exp(explanation.rawScore) - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
+        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        #expect(abs(calendar + explanation.rawScore - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
     }
 }
 
@@ -228,11 +235,12 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let attribution = try predictor.periodAttribution(for: history, on: day)
         let explanation = predictor.periodExplanation(for: history, on: day)
         #expect(abs(attribution.outputValue - explanation.remainingDays) <= 1e-6 * explanation.remainingDays)
-        #expect(abs(attribution.baselineValue - exp(explanation.expectedValue)) <= 1e-9 * attribution.baselineValue)
+        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        #expect(abs(attribution.baselineValue - (calendar + explanation.expectedValue)) <= 1e-9 * attribution.baselineValue)
         #expect(attribution.measuredCompletenessError <= 1e-6 * max(1, abs(attribution.outputDifference)))
-        // The rescaling from log-days keeps every contribution's sign.
+        // The correction is in days: the contributions are the TreeSHAP values themselves.
         for (contribution, shap) in zip(attribution.contributions, explanation.contributions) {
-            #expect(contribution.contribution * shap >= 0)
+            #expect(contribution.contribution == shap)
         }
         let (prediction, _) = try predictor.explainedPrediction(for: history, on: day, language: "fr", generator: generator)
         for factor in prediction.reasoning.factors {
@@ -282,3 +290,28 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     }
 }
 
+
+/// With no symptom logged, the trees' forecast is the calendar's, whatever they learned.
+@Test func periodOnlyLogsGetTheCalendarsForecast() throws {
+    let predictor = try tinyPredictor()
+    let history = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
+    let days = CycleEvaluator.predictionDays(for: history)
+    let trees = try predictor.predictions(for: history, on: days, language: "fr")
+    let calendar = try CalendarPredictor().predictions(for: history, on: days, language: "fr")
+    #expect(trees.map(\.nextPeriodStart) == calendar.map(\.nextPeriodStart))
+}
+
+/// With symptoms logged the trees correct the calendar: the period model's target is the
+/// difference between the true remaining days and the calendar's.
+@Test func periodTargetIsTheCorrectionToTheCalendar() {
+    let history = handMadeHistory(cycles: 5, length: 28)
+    let rows = GBTCyclePredictor.rows(from: CycleDataset(users: [history]), dayStride: 1)
+    let width = TabularFeatureBuilder.featureCount
+    let calendar = TabularFeatureBuilder.features.firstIndex { $0.name == "remaining_by_calendar" }!
+    // Regular 28-day cycles after the first: from the second cycle on the calendar is exact.
+    let secondStart = history.periodStarts[0].distance(to: history.periodStarts[1])
+    for row in secondStart..<rows.count {
+        #expect(rows.remaining[row] == 0, "row \(row), calendar remaining \(rows.features[row * width + calendar])")
+    }
+    #expect(rows.remaining[0] == Float(28 - CycleState.populationCycleLength))
+}

@@ -55,11 +55,67 @@ import Explanations
             let truncated = DailyFeatureBuilder.features(for: history.truncated(through: day), through: day)
             #expect(truncated == Array(full[0..<((cut + 1) * count)]))
         }
-        // Day 30 (offset 29) is cycle day 2 of the second period (starts at offset 28); one cycle of 28 days is known.
-        let cycleDay = DailyFeatureBuilder.featureNames.firstIndex(of: "cycle_day")!
-        let mean = DailyFeatureBuilder.featureNames.firstIndex(of: "cycle_length_mean")!
-        #expect(full[29 * count + cycleDay] == 2)
-        #expect(full[29 * count + mean] == 28)
+        // Day 30 (offset 29) is cycle day 2 of the second period (starts at offset 28); one cycle of 28 days is known,
+        // so the calendar expects the next start at offset 56: 27 days left.
+        func feature(_ name: String, offset: Int, in rows: [Float] = full) -> Float {
+            rows[offset * count + DailyFeatureBuilder.featureNames.firstIndex(of: name)!]
+        }
+        #expect(feature("cycle_day", offset: 29) == 2)
+        #expect(feature("calendar_cycle_length", offset: 29) == 28)
+        #expect(feature("calendar_days_remaining", offset: 29) == 27)
+        // Symptoms on two days in three: the share over the last 28 days.
+        #expect(abs(feature("symptom_logging_share", offset: 100) - 2.0 / 3) < 0.05)
+        // The same user logging flow only: same cycle features, no symptom logging.
+        let periodOnly = UserHistory(profile: history.profile, records: history.records.filter(\.hasFlow)
+            .map { DayRecord(date: $0.date, flowIntensity: $0.flowIntensity) })
+        let flowRows = DailyFeatureBuilder.features(for: periodOnly, through: last)
+        for name in ["cycle_day", "calendar_cycle_length", "calendar_days_remaining", "last_cycle_length"] {
+            #expect(feature(name, offset: 100, in: flowRows) == feature(name, offset: 100), "\(name)")
+        }
+        #expect(feature("symptom_logging_share", offset: 100, in: flowRows) == 0)
+    }
+
+    /// The calendar features are `CycleState`'s, day by day.
+    @Test func cycleFeaturesComeFromCycleState() {
+        let history = Self.history(days: 200)
+        var builder = DailyFeatureBuilder()
+        var state = CycleState()
+        var row = [Float](repeating: 0, count: DailyFeatureBuilder.featureCount)
+        let names = DailyFeatureBuilder.featureNames
+        for record in history.records {
+            row.withUnsafeMutableBufferPointer { builder.advance(to: record.date, record: record, into: $0.baseAddress!) }
+            state.advance(to: record.date, record: record)
+            #expect(builder.cycleState == state)
+            #expect(row[names.firstIndex(of: "calendar_cycle_length")!] == Float(state.calendarCycleLength))
+            #expect(row[names.firstIndex(of: "calendar_days_remaining")!] == Float(record.date.distance(to: state.calendarNextStart!)))
+            #expect(row[names.firstIndex(of: "completed_cycles")!] == Float(min(state.completedCycles, CycleState.recentCycleCount)))
+        }
+    }
+
+    /// A network whose period head puts all its mass on c = 0 forecasts the calendar's dates,
+    /// held at tomorrow once the calendar's date has passed, at every quantile.
+    @Test func uninformativePeriodHeadGivesTheCalendar() throws {
+        var predictor = try Self.predictor()
+        let classes = LSTMCyclePredictor.Network.periodClassCount
+        let zero = -LSTMCyclePredictor.Network.periodCorrections.lowerBound
+        predictor.network.period.weight = Tensor(zeros: [classes, predictor.network.lstm.hiddenSize])
+        predictor.network.period.bias = Tensor((0..<classes).map { $0 == zero ? 50 : 0 })
+        // A user who is late at the end (no flow in the last 40 days) and one who logs flow only.
+        let full = Self.history(days: 160)
+        let late = UserHistory(profile: full.profile, records: full.records.filter { !$0.hasFlow || $0.date < full.records[120].date })
+        let flowOnly = UserHistory(profile: full.profile, records: full.records.filter(\.hasFlow))
+        for history in [full, late, flowOnly] {
+            let days = Array(history.records.first!.date...full.records.last!.date)
+            let calendar = try CalendarPredictor().predictions(for: history, on: days, language: "en")
+            for quantile in [0.3, 0.5, 0.7] {
+                predictor.periodQuantile = quantile
+                let forecasts = try predictor.predictions(for: history, on: days, language: "en")
+                for (forecast, reference) in zip(forecasts, calendar) {
+                    #expect(forecast.nextPeriodStart == max(reference.nextPeriodStart, forecast.asOf.advanced(by: 1)),
+                            "\(forecast.asOf)")
+                }
+            }
+        }
     }
 
     @Test func predictionsAreCausalAndComplete() throws {
@@ -107,9 +163,25 @@ import Explanations
         let history = Self.history()
         let days = Array(history.periodStarts[0]...history.records.last!.date)
         #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))
+        #expect(loaded.modelFile().header.properties["feature_builder"] == DailyFeatureBuilder.version)
         var wrongKind = predictor.modelFile()
         wrongKind.header.kind = "cycle-gbt"
         #expect(throws: ModelFileError.self) { try LSTMCyclePredictor(modelFile: wrongKind) }
+    }
+
+    /// A file of the previous feature builder (daily-v1: no `feature_builder` property, days-until-start
+    /// head) is refused with an error that says to retrain.
+    @Test func olderFeatureBuilderFileIsRefused() throws {
+        var old = try Self.predictor().modelFile()
+        old.header.properties["feature_builder"] = nil
+        old.header.properties["period_target"] = nil
+        do {
+            _ = try LSTMCyclePredictor(modelFile: old)
+            Issue.record("a daily-v1 file was accepted")
+        } catch let error as ModelFileError {
+            guard case let .invalidHeader(reason) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(reason.contains("daily-v1") && reason.contains("retrain"))
+        }
     }
 
     @Test func inputGradientMatchesCentralDifferences() throws {
@@ -117,21 +189,21 @@ import Explanations
         let history = Self.history(days: 40)
         let (value, features, gradient) = try predictor.inputGradient(for: history, on: history.records[29].date)
         #expect(features.shape == [30, DailyFeatureBuilder.featureCount])
-        #expect(value >= 0 && value <= 60)
+        #expect(Double(LSTMCyclePredictor.Network.periodCorrections.lowerBound)...Double(LSTMCyclePredictor.Network.periodCorrections.upperBound) ~= value)
         let step: Float = 1e-2
         for index in [0, 5, features.count / 2, features.count - 3, features.count - 1] {
             var plus = features.scalars, minus = features.scalars
             plus[index] += step
             minus[index] -= step
-            let up = try predictor.expectedDaysUntilStart(features: Tensor(uncheckedShape: features.shape, scalars: plus)).value
-            let down = try predictor.expectedDaysUntilStart(features: Tensor(uncheckedShape: features.shape, scalars: minus)).value
+            let up = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: plus)).value
+            let down = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: minus)).value
             let numeric = (up - down) / Double(2 * step)
             #expect(abs(numeric - Double(gradient.scalars[index])) <= 2e-2 + 2e-2 * abs(numeric), "feature index \(index)")
         }
     }
 
     /// Integrated Gradients of the period head: complete (< 1 % of the output change), its
-    /// output is the head's expected days (`expectedDaysUntilStart`), and only the last
+    /// output is the head's expected correction (`expectedCalendarCorrection`), and only the last
     /// `explainedDays` days are attributed while earlier days shape the state.
     @Test func periodAttributionIsCompleteAndMatchesTheHead() throws {
         let predictor = try Self.predictor()
@@ -141,7 +213,7 @@ import Explanations
             let attribution = try predictor.periodAttribution(for: history, on: day, explainedDays: window)
             #expect(attribution.contributions.count == DailyFeatureBuilder.featureCount)
             #expect(attribution.relativeCompletenessError < 0.01, "window \(window): \(attribution.relativeCompletenessError)")
-            let direct = try predictor.expectedDaysUntilStart(features: predictor.normalisedFeatures(for: history, through: day)).value
+            let direct = try predictor.expectedCalendarCorrection(features: predictor.normalisedFeatures(for: history, through: day)).value
             #expect(abs(attribution.outputValue - direct) < 1e-3)
         }
         #expect(throws: (any Error).self) { try predictor.periodAttribution(for: history, on: day, explainedDays: 0) }

@@ -28,5 +28,7 @@ import NeuralNet
         #expect([0.5, 0.6].contains(first.periodQuantile))
         #expect(first.metrics["validation.period_start.alert_accuracy"] != nil)
         #expect(reports[0].jsonLine.contains("\"training_loss\""))
+        #expect(first.properties["augment_missingness"] == "true")
+        #expect(first.modelFile().header.properties["period_target"] == LSTMCyclePredictor.periodTarget)
     }
 }

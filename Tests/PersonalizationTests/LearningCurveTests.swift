@@ -60,8 +60,10 @@ import Testing
         #expect(six["alert_accuracy"] is Double && (six["alert_accuracy_ci"] as? [Double])?.count == 2)
         #expect(six["accuracy_2d"] is Double && (six["accuracy_2d_ci"] as? [Double])?.count == 2)
         #expect(object["rules"] is [String: Any] && object["pretrained"] is [String: Any])
+        #expect(object["calendar"] is [String: Any])
+        #expect(result.series == ["calendar", "rules", "pretrained", "fine_tuned"])
         let svg = result.svg(title: "test")
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
-        #expect(svg.components(separatedBy: "<polyline").count - 1 == 3)
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 4)
     }
 }

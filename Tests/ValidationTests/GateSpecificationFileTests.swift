@@ -8,14 +8,17 @@ import Testing
         {"gates": [
           {"name": "daily accuracy", "metric": "period_start.accuracy_2d", "comparison": ">=", "limit": 0.5},
           {"name": "small", "metric": "model.file_bytes", "statistic": "value", "comparison": "<=", "limit": 200000},
-          {"name": "tight", "metric": "period_start.mae_days", "statistic": "ci_high", "comparison": "<", "limit": 3}
+          {"name": "tight", "metric": "period_start.mae_days", "statistic": "ci_high", "comparison": "<", "limit": 3},
+          {"name": "calendar floor", "metric": "robustness.alert_accuracy_vs_calendar", "statistic": "ci_high", "comparison": ">=", "limit": 0}
         ]}
         """
         let gates = try GateSpecification.parse(Data(json.utf8), path: "gates.json")
-        #expect(gates.count == 3)
+        #expect(gates.count == 4)
         #expect(gates[0] == GateSpecification(name: "daily accuracy", metric: "period_start.accuracy_2d", comparison: .greaterThanOrEqual, limit: 0.5))
         #expect(gates[1].comparison == .lessThanOrEqual)
         #expect(gates[2].statistic == .intervalHigh)
+        #expect(gates[3] == GateSpecification(name: "calendar floor", metric: GateSpecification.notBelowCalendar.metric,
+                                              statistic: .intervalHigh, comparison: .greaterThanOrEqual, limit: 0))
     }
 
     @Test(arguments: [

@@ -54,5 +54,8 @@ import Testing
         #expect(!MeasurementKey.isKnown("learning_curve.fine_tuned.alert_accuracy.0m"))
         #expect(!MeasurementKey.isKnown("learning_curve.tuned.alert_accuracy.6m"))
         #expect(!MeasurementKey.isKnown("period_start.alert"))
+        #expect(MeasurementKey.isKnown("learning_curve.calendar.alert_accuracy.6m"))
+        #expect(MeasurementKey.isKnown(MeasurementKey.robustnessVersusCalendar))
+        #expect(GateSpecification.defaults.contains(.notBelowCalendar))
     }
 }

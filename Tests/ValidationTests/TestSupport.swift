@@ -11,6 +11,23 @@ enum TestSupport {
 
     static let description = ValidationReport.DataDescription(dataset: dataset, source: "generated")
 
+    /// 12 users with regular 35–37-day cycles over a year (4-day periods, energy and mood logged
+    /// daily), no truth: the calendar learns them after one cycle, a 28-day rule never does.
+    static let longCycles: CycleDataset = {
+        let origin = CalendarDay(year: 2025, month: 1, day: 6)!
+        let users = (0..<12).map { index -> UserHistory in
+            let length = 35 + index % 3
+            let records = (0..<365).map { offset in
+                DayRecord(date: origin.advanced(by: offset), flowIntensity: offset % length < 4 ? 3 : nil,
+                          symptoms: [.energy: 1 + (offset + index) % 10, .mood: 1 + (offset * 3 + index) % 10])
+            }
+            return UserHistory(profile: UserProfile(id: "long\(index)", createdAt: origin), records: records)
+        }
+        return CycleDataset(users: users)
+    }()
+
+    static let longCyclesDescription = ValidationReport.DataDescription(dataset: longCycles, source: "generated")
+
     /// A fresh empty temporary directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("odml-validation-\(UUID().uuidString)")
@@ -63,6 +80,27 @@ struct RandomPredictor: CyclePredictor {
     }
 }
 
+/// The calendar under another name: never below the calendar, never above it.
+struct CalendarCopyPredictor: CyclePredictor {
+    let name = "calendar-copy"
+
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        try CalendarPredictor().predictions(for: history, on: days, language: language)
+    }
+}
+
+/// Forecasts her last start + 28 days whatever her cycles: clearly below the calendar on long cycles.
+struct FixedTwentyEightDaysPredictor: CyclePredictor {
+    let name = "fixed-28"
+
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        days.map { day in
+            CyclePrediction(asOf: day, nextPeriodStart: (history.lastPeriodStart(onOrBefore: day) ?? day).advanced(by: 28),
+                            nextPeriodUncertaintyDays: 2, reasoning: Reasoning(text: "28 jours", language: language))
+        }
+    }
+}
+
 /// The causal oracle under another name: a candidate that reaches the accuracy gate.
 struct OracleCopyPredictor: CyclePredictor {
     let name = "oracle-copy"
@@ -77,7 +115,8 @@ struct OracleCopyPredictor: CyclePredictor {
 struct FixedLearningCurve: LearningCurveSource {
     let fineTunedAtSixMonths: Double
 
-    func learningCurve(pretrained: any CyclePredictor, rules: any CyclePredictor, oracle: (any CyclePredictor)?,
+    func learningCurve(pretrained: any CyclePredictor, calendar: any CyclePredictor, rules: any CyclePredictor,
+                       oracle: (any CyclePredictor)?,
                        dataset: CycleDataset, months: [Int]) throws -> LearningCurveSummary {
         func point(_ value: Double) -> LearningCurveSummary.Point {
             .init(alertAccuracy: value, alertAccuracyInterval: ConfidenceInterval(low: value - 0.05, high: value + 0.05),
@@ -85,12 +124,13 @@ struct FixedLearningCurve: LearningCurveSource {
         }
         var points: [String: [Int: LearningCurveSummary.Point]] = [:]
         for month in months {
+            points["calendar", default: [:]][month] = point(0.42)
             points["rules", default: [:]][month] = point(0.4)
             points["pretrained", default: [:]][month] = point(0.6)
             points["fine_tuned", default: [:]][month] = point(month == 6 ? fineTunedAtSixMonths : 0.65)
             points["oracle", default: [:]][month] = point(0.9)
         }
-        return LearningCurveSummary(months: months, series: ["rules", "pretrained", "fine_tuned", "oracle"], points: points,
+        return LearningCurveSummary(months: months, series: ["calendar", "rules", "pretrained", "fine_tuned", "oracle"], points: points,
                                     method: "fixed test curve")
     }
 }

@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    @Test func robustnessDataAddsARowToThePanelAndTheCalendarFloorGateIsShown() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        try TestSupport.longCycles.write(to: directory.appendingPathComponent("long"))
+        let result = try Self.run(["validate", "--model", "calendar", "--robustness-data", "long"] + Self.quick, in: directory)
+        #expect(result.status == 1, "\(result.error)")
+        #expect(result.output.contains("calendar-candidate"))
+        #expect(result.output.contains("robustness panel: alert accuracy [95 % CI]"))
+        #expect(result.output.contains("\nreal: long "))
+        #expect(result.output.contains("no model below the calendar (every panel row)  calendar-candidate  +0.0 pt"))
+        #expect(result.error.contains("robustness panel 6/6, real: long: evaluating calendar-candidate"))
+    }
+
     @Test func noModelFilesIsNoGoAndJSONSaysSo() throws {
         let directory = try TestSupport.temporaryDirectory()
         let result = try Self.run(["validate", "--json"] + Self.quick, in: directory)

@@ -22,13 +22,14 @@ import Testing
         #expect(report.text.contains("NO-GO"))
     }
 
-    @Test func randomModelFailsTheAccuracyGateAgainstRulesAndOracleColumns() throws {
+    @Test func randomModelFailsTheAccuracyGateBesideTheCalendarRulesAndCeilingColumns() throws {
         let directory = try TestSupport.temporaryDirectory()
         let file = try TestSupport.modelFile(bytes: 50_000, in: directory)
         let report = try TestSupport.validator()
             .validate([ValidationCandidate(predictor: RandomPredictor(), file: file)], on: TestSupport.dataset, data: TestSupport.description)
-        #expect(report.models.map(\.name) == ["rules", "random", "oracle"])
-        #expect(report.models.map(\.role) == [.baseline, .candidate, .ceiling])
+        #expect(report.models.map(\.name) == ["calendar", "rules", "random", "ovulation-aware", "oracle"])
+        #expect(report.models.map(\.role) == [.baseline, .baseline, .candidate, .ceiling, .ceiling])
+        #expect(report.gates.first { $0.metric == MeasurementKey.robustnessVersusCalendar }?.status == .fail)
         let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy })
         #expect(accuracy.status == .fail)
         let random = try #require(report.model(named: "random")?.evaluation.alertAccuracy)
@@ -90,13 +91,16 @@ import Testing
         #expect(report.gates.count == GateSpecification.defaults.count)
         #expect(report.gates.allSatisfy { $0.status == .notMeasured && $0.model == "-" })
         #expect(!report.isGo)
-        #expect(report.models.map(\.name) == ["rules", "oracle"])
+        #expect(report.models.map(\.name) == ["calendar", "rules", "ovulation-aware", "oracle"])
     }
 
     @Test func duplicateNamesAndMissingFilesAreErrors() throws {
         let validator = TestSupport.validator()
-        #expect(throws: ValidatorError.duplicateModel(name: "rules")) {
-            try validator.validate([ValidationCandidate(predictor: RuleEngine())], on: TestSupport.dataset, data: TestSupport.description)
+        for reserved in [ValidationCandidate(predictor: RuleEngine()), ValidationCandidate(predictor: CalendarPredictor()),
+                         ValidationCandidate(predictor: RandomPredictor(), name: "ovulation-aware")] {
+            #expect(throws: ValidatorError.duplicateModel(name: reserved.name)) {
+                try validator.validate([reserved], on: TestSupport.dataset, data: TestSupport.description)
+            }
         }
         let absent = URL(fileURLWithPath: "/nonexistent/cycle-gbt.odml")
         #expect(throws: ValidatorError.modelNotFound(path: absent.path)) {
@@ -120,5 +124,41 @@ import Testing
         #expect(profile.mean == 500.5)
         #expect(profile.histogram.reduce(0) { $0 + $1.count } == 1000)
         #expect(profile.histogram.last?.upperMicroseconds == 1024)
+    }
+
+    @Test func aCopyOfTheCalendarPassesTheCalendarFloorOnEveryRow() throws {
+        let report = try TestSupport.validator(gates: [.notBelowCalendar])
+            .validate([ValidationCandidate(predictor: CalendarCopyPredictor())], on: TestSupport.longCycles,
+                      data: TestSupport.longCyclesDescription)
+        #expect(report.gates.map(\.status) == [.pass])
+        #expect(report.gates[0].measured == 0)
+        let panel = try #require(report.robustness)
+        #expect(panel.rows.map(\.name) == ["as generated"] + DatasetPerturbation.all().map(\.label))
+        #expect(panel.models == ["calendar", "rules", "calendar-copy"])
+        for row in panel.rows { #expect(row.cell("calendar-copy")?.versusCalendar?.value == 0, "\(row.name)") }
+    }
+
+    @Test func aFixedTwentyEightDayPredictorOnLongCyclesFailsTheCalendarFloorNamingTheRow() throws {
+        var validator = TestSupport.validator(gates: [.notBelowCalendar])
+        validator.robustnessDatasets = [RobustnessDataset(name: "long", dataset: TestSupport.longCycles)]
+        let report = try validator.validate([ValidationCandidate(predictor: FixedTwentyEightDaysPredictor())],
+                                            on: TestSupport.longCycles, data: TestSupport.longCyclesDescription)
+        let gate = report.gates[0]
+        #expect(gate.status == .fail)
+        #expect(try #require(gate.measured) < 0)
+        #expect(gate.method.contains("decided by row \""))
+        #expect(gate.method.contains("95 % CI upper bound"))
+        #expect(report.robustness?.rows.last?.name == "real: long")
+        #expect(report.robustness?.rows.allSatisfy { ($0.cell("fixed-28")?.versusCalendar?.value ?? 0) < 0 } == true)
+    }
+
+    @Test func withoutBootstrapTheCalendarFloorIsNotMeasured() throws {
+        var validator = TestSupport.validator(gates: [.notBelowCalendar])
+        validator.evaluator.bootstrapSamples = 0
+        validator.robustnessPerturbations = []
+        let report = try validator.validate([ValidationCandidate(predictor: CalendarCopyPredictor())],
+                                            on: TestSupport.longCycles, data: TestSupport.longCyclesDescription)
+        #expect(report.gates.map(\.status) == [.notMeasured])
+        #expect(report.gates[0].method.contains("--bootstrap 0"))
     }
 }

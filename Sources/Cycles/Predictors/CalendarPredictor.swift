@@ -13,6 +13,9 @@ public struct CalendarPredictor: CyclePredictor {
     public let name = "calendar"
     /// Days from ovulation to the next start the calendar assumes.
     public static let lutealPriorDays = 14
+    /// Days ahead the calendar forecasts the next start before any start is known (half the
+    /// population cycle length, re-dated every day).
+    public static let daysAheadBeforeFirstStart = CycleState.populationCycleLength / 2
 
     /// Creates the calendar.
     public init() {}
@@ -34,7 +37,7 @@ public struct CalendarPredictor: CyclePredictor {
             }
             state.advance(to: day, record: nil)
             guard let next = state.calendarNextStart else {
-                let next = day.advanced(by: CycleState.populationCycleLength / 2)
+                let next = day.advanced(by: CalendarPredictor.daysAheadBeforeFirstStart)
                 let text = RuleText.sentence(next, reasons: [RuleText.noPeriodYet(language)], language)
                 return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10,
                                        reasoning: Reasoning(text: text, language: language))

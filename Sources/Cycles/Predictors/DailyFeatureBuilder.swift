@@ -4,28 +4,38 @@ import Foundation
 /// for day `d` depends only on records dated `d` or earlier.
 ///
 /// Feed days in increasing order with `advance(to:record:into:)` (days without a record pass
-/// `nil`). The builder keeps the little state it needs (last flow day, recent period starts,
-/// last one-sided pelvic pain) in fixed-size storage, so the streaming path allocates nothing.
-/// Period starts follow `UserHistory.periodStarts`: first flow day after ≥ 2 days without flow.
+/// `nil`). Cycle history comes from the builder's `CycleState` (the one period-start rule and
+/// calendar); besides it the builder keeps the last one-sided pelvic pain and a 28-day bit mask
+/// of symptom logging, so the streaming path allocates nothing once `CycleState` holds its
+/// few recent cycle lengths.
 ///
 /// Features (raw, before the model's normalisation), see `featureNames`/`featureGroups`:
-/// cycle day, whether a start is known, mean/SD/count/last of recent cycle lengths, days
-/// until the expected start, flow, each built-in symptom's value with a missing flag,
-/// pain flags for left ovary, right ovary and uterus, days since the last one-sided pain in
-/// the current cycle, day of week (sin/cos) and whether anything was logged.
+/// cycle day, whether a start is known, the calendar's cycle length (median of the last ≤ 6
+/// cycles) and its remaining days to the calendar's next start (≤ 0 once she is late), SD,
+/// count and last of the recent cycle lengths, flow, each built-in symptom's value with a
+/// missing flag, pain flags for left ovary, right ovary and uterus, days since the last
+/// one-sided pain in the current cycle, day of week (sin/cos), whether anything was logged and
+/// the share of the last 28 days with a symptom logged (0 for someone who logs periods only).
+/// No feature holds a constant of the synthetic generator: the only fixed numbers are the
+/// population cycle length before any complete cycle (`CycleState`) and the SD shown below two
+/// cycles (3 d).
 public struct DailyFeatureBuilder: Sendable {
-    /// How many recent cycle lengths enter the mean and SD.
-    public static let recentCycleCount = 6
-    /// Cycle length assumed before any cycle is complete (population mean, days).
-    public static let defaultCycleLength: Float = 29
+    /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v2`
+    /// reads cycle history through `CycleState` (calendar length and remaining days) and adds
+    /// `symptom_logging_share`; `daily-v1` (30 features, mean cycle length) is no longer read.
+    public static let version = "daily-v2"
+    /// Days over which `symptom_logging_share` is measured.
+    public static let loggingWindowDays = 28
+    /// SD of the cycle lengths shown before two cycles are complete (days).
+    public static let defaultCycleLengthDeviation: Float = 3
 
     /// Feature names, in vector order.
     public static let featureNames: [String] = [
-        "cycle_day", "has_period_start", "cycle_length_mean", "cycle_length_sd", "completed_cycles",
-        "days_until_expected_start", "last_cycle_length", "flow", "flow_logged",
+        "cycle_day", "has_period_start", "calendar_cycle_length", "cycle_length_sd", "completed_cycles",
+        "calendar_days_remaining", "last_cycle_length", "flow", "flow_logged",
     ] + SymptomType.builtIn.flatMap { ["\($0.rawValue)", "\($0.rawValue)_missing"] } + [
         "pain_left_ovary", "pain_right_ovary", "pain_uterus", "days_since_ovary_pain", "ovary_pain_this_cycle",
-        "day_of_week_sin", "day_of_week_cos", "logged_today",
+        "day_of_week_sin", "day_of_week_cos", "logged_today", "symptom_logging_share",
     ]
 
     /// The group of each feature (for attributions): `cycle_day`, `cycle_history`, `flow`,
@@ -35,63 +45,59 @@ public struct DailyFeatureBuilder: Sendable {
         "cycle_history", "cycle_history", "flow", "flow",
     ] + SymptomType.builtIn.flatMap { [$0.rawValue, $0.rawValue] } + [
         "pain_zone", "pain_zone", "pain_zone", "pain_zone", "pain_zone",
-        "day_of_week", "day_of_week", "logging",
+        "day_of_week", "day_of_week", "logging", "logging",
     ]
 
     /// Length of each feature vector.
     public static var featureCount: Int { featureNames.count }
 
-    private var lastFlowDay: CalendarDay?
-    private var lastStart: CalendarDay?
-    private var recentLengths: [Int]
-    private var completedCycles = 0
+    /// What is known of her cycles at the end of the last day advanced to.
+    public private(set) var cycleState = CycleState()
     private var lastOvaryPain: CalendarDay?
+    /// Bit `i` set when a symptom was logged `i` days before the last day advanced to.
+    private var symptomLogMask: UInt32 = 0
+    private var daysSeen = 0
 
     /// A builder for a new user.
-    public init() {
-        recentLengths = []
-        recentLengths.reserveCapacity(DailyFeatureBuilder.recentCycleCount + 1)
-    }
+    public init() {}
 
-    /// The latest period start seen so far.
-    public var lastPeriodStart: CalendarDay? { lastStart }
-
-    /// Mean of the recent complete cycle lengths (the population default before any).
-    public var recentCycleLengthMean: Float {
-        recentLengths.isEmpty ? DailyFeatureBuilder.defaultCycleLength : Float(recentLengths.reduce(0, +)) / Float(recentLengths.count)
+    /// Days from the last day advanced to until the calendar's next start (`CycleState`):
+    /// ≤ 0 once the calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart`
+    /// before any start is known.
+    public var calendarDaysRemaining: Int {
+        guard let today = cycleState.today, let next = cycleState.calendarNextStart else {
+            return CalendarPredictor.daysAheadBeforeFirstStart
+        }
+        return today.distance(to: next)
     }
 
     /// Advances to `day` (after every earlier day) with its record, if any, and writes the day's
     /// `featureCount` raw features to `features`.
     public mutating func advance(to day: CalendarDay, record: DayRecord?, into features: UnsafeMutablePointer<Float>) {
-        if let record, record.hasFlow {
-            if lastFlowDay.map({ $0.distance(to: day) >= 3 }) ?? true {
-                if let previous = lastStart {
-                    recentLengths.append(previous.distance(to: day))
-                    if recentLengths.count > DailyFeatureBuilder.recentCycleCount { recentLengths.removeFirst() }
-                    completedCycles += 1
-                }
-                lastStart = day
-            }
-            lastFlowDay = day
+        if let today = cycleState.today {
+            let gap = today.distance(to: day)
+            symptomLogMask = gap >= DailyFeatureBuilder.loggingWindowDays ? 0 : symptomLogMask << UInt32(gap)
+            daysSeen += gap
+        } else {
+            daysSeen = 1
         }
+        cycleState.advance(to: day, record: record)
+        let loggedSymptom = record.map { !$0.symptoms.isEmpty || $0.painZone != nil } ?? false
+        symptomLogMask = (symptomLogMask | (loggedSymptom ? 1 : 0)) & ((1 << UInt32(DailyFeatureBuilder.loggingWindowDays)) - 1)
         let isOvaryPain = record.map { $0.painZone == .leftOvary || $0.painZone == .rightOvary } ?? false
         if isOvaryPain { lastOvaryPain = day }
 
-        let cycleDay = lastStart.map { Float($0.distance(to: day) + 1) } ?? 0
-        let mean = recentCycleLengthMean
-        var variance: Float = 0
-        for length in recentLengths { variance += (Float(length) - mean) * (Float(length) - mean) }
-        let standardDeviation = recentLengths.count > 1 ? (variance / Float(recentLengths.count - 1)).squareRoot() : 3
+        let lastStart = cycleState.lastStart
+        let cycleDay = Float(cycleState.cycleDay ?? 0)
         var index = 0
         func put(_ value: Float) { features[index] = value; index += 1 }
         put(cycleDay)
         put(lastStart == nil ? 0 : 1)
-        put(mean)
-        put(standardDeviation)
-        put(Float(min(completedCycles, DailyFeatureBuilder.recentCycleCount)))
-        put(lastStart == nil ? 0 : mean - cycleDay)
-        put(Float(recentLengths.last ?? Int(DailyFeatureBuilder.defaultCycleLength)))
+        put(Float(cycleState.calendarCycleLength))
+        put(cycleState.cycleLengthDeviation.map { Float($0) } ?? DailyFeatureBuilder.defaultCycleLengthDeviation)
+        put(Float(min(cycleState.completedCycles, CycleState.recentCycleCount)))
+        put(Float(calendarDaysRemaining))
+        put(Float(cycleState.recentCycleLengths.last ?? CycleState.populationCycleLength))
         put(Float(record?.flowIntensity ?? 0))
         put(record?.hasFlow == true ? 1 : 0)
         for symptom in SymptomType.builtIn {
@@ -111,6 +117,7 @@ public struct DailyFeatureBuilder: Sendable {
         put(sin(angle))
         put(cos(angle))
         put(record == nil ? 0 : 1)
+        put(Float(symptomLogMask.nonzeroBitCount) / Float(min(daysSeen, DailyFeatureBuilder.loggingWindowDays)))
     }
 
     /// The raw feature rows of every day from `history`'s first logged day through `last`

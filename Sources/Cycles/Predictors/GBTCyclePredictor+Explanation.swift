@@ -9,14 +9,14 @@ public struct GBTPeriodExplanation: Sendable, Equatable {
     public var values: [Float]
     /// Feature names and groups.
     public var features: [TabularFeatureBuilder.Feature]
-    /// Exact TreeSHAP values of the period model's raw score (log of days until the start for
-    /// the Poisson objective, days for squared error), one per feature.
+    /// Exact TreeSHAP values of the period model's raw score (the correction to the calendar, in
+    /// days), one per feature.
     public var contributions: [Double]
     /// The model's expected raw score (SHAP base value); `expectedValue + Σ contributions` is the raw score.
     public var expectedValue: Double
     /// The raw score.
     public var rawScore: Double
-    /// Predicted days until the next start (the raw score through the objective's link).
+    /// Predicted days until the next start: the calendar's remaining days plus the correction.
     public var remainingDays: Double
 }
 
@@ -31,6 +31,6 @@ extension GBTCyclePredictor {
         let raw = remaining.predictRaw(row)[0]
         return GBTPeriodExplanation(day: day, values: row, features: TabularFeatureBuilder.features,
                                     contributions: Array(shap[0..<featureCount]), expectedValue: shap[featureCount],
-                                    rawScore: raw, remainingDays: remaining.predict(row)[0])
+                                    rawScore: raw, remainingDays: predictedRemainingDays(features: row))
     }
 }

@@ -21,7 +21,7 @@ extension GBTCyclePredictor {
             "uncertainty_days": "\(uncertaintyDays)",
             "energy_class_values": energyClassValues.map { "\($0)" }.joined(separator: " "),
             "mood_class_values": moodClassValues.map { "\($0)" }.joined(separator: " "),
-            "feature_builder": "tabular-v2",
+            "feature_builder": "tabular-v3",
         ]
         for (name, model) in zip(GBTCyclePredictor.sectionNames, [remaining, ovulationPassed, energyTomorrow, moodTomorrow, alertTiming]) {
             guard let model else { continue }
@@ -50,7 +50,7 @@ extension GBTCyclePredictor {
         }
         let expectedNames = TabularFeatureBuilder.features.map(\.name)
         guard file.header.features.map(\.name) == expectedNames else {
-            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of tabular-v2")
+            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of tabular-v3 (retrain a file written by an older build)")
         }
         let properties = file.header.properties
         func numbers(_ key: String) throws -> [Double] {

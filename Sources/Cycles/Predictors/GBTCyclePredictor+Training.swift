@@ -11,14 +11,15 @@ public struct GBTTrainingOptions: Sendable, Equatable {
     public var seed: UInt64 = 7
     /// Learning rate.
     public var learningRate: Double = 0.08
-    /// Objective of the period model: `.poisson` or `.squaredError`.
-    public var periodObjective: ObjectiveKind = .poisson
     /// Use every `dayStride`-th prediction day of each user as a training row.
     public var dayStride: Int = 1
     /// Share of training users held out to calibrate the alert offset and to early-stop.
     public var calibrationFraction: Double = 0.2
     /// Threads for histogram building.
     public var threadCount: Int = 2
+    /// Train on realistic logs (`DatasetPerturbation.trainingMix`: as logged, period-only, a
+    /// 30-day gap, a forgotten period, half the symptom days, users dealt in turn).
+    public var augmentMissingness = true
 
     /// Defaults.
     public init() {}
@@ -27,6 +28,7 @@ public struct GBTTrainingOptions: Sendable, Equatable {
 /// Rows and targets built from a dataset for the four models.
 struct _GBTTrainingRows {
     var features: [Float] = []
+    /// Days until the next start minus the calendar's remaining days (the period model's target).
     var remaining: [Float] = []
     /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
     /// `AlertTiming.windowDays + 1` days away, else 0.
@@ -43,6 +45,11 @@ struct _GBTTrainingRows {
 }
 
 extension GBTCyclePredictor {
+    /// Bound of the period model's training target: a correction beyond two weeks is a forgotten
+    /// period or an anovulatory cycle, which no logged signal announces; left in, such rows pull
+    /// the squared-error mean of every other day late.
+    static let correctionLimitDays: Float = 14
+
     /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value.
     static func levelClass(_ value: Int) -> Float { value <= 3 ? 0 : (value <= 7 ? 1 : 2) }
 
@@ -70,7 +77,8 @@ extension GBTCyclePredictor {
                 let row = rows.count
                 rows.features.append(contentsOf: vector)
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
-                rows.remaining.append(Float(remainingDays))
+                let correction = Float(remainingDays) - vector[calendarRemainingIndex]
+                rows.remaining.append(min(max(correction, -correctionLimitDays), correctionLimitDays))
                 rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertTiming.windowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {
@@ -98,7 +106,8 @@ extension GBTCyclePredictor {
     /// - Parameter progress: called with a one-line status (e.g. every 25 trees).
     public static func train(on dataset: CycleDataset, options: GBTTrainingOptions = GBTTrainingOptions(),
                              progress: ((String) -> Void)? = nil) throws -> GBTCyclePredictor {
-        let (fit, calibration) = dataset.splitByUser(testFraction: options.calibrationFraction, seed: options.seed)
+        let realistic = options.augmentMissingness ? DatasetPerturbation.trainingMix(dataset, seed: options.seed) : dataset
+        let (fit, calibration) = realistic.splitByUser(testFraction: options.calibrationFraction, seed: options.seed)
         let training = rows(from: fit, dayStride: options.dayStride)
         let held = rows(from: calibration, dayStride: options.dayStride)
         guard training.count > 0 else {
@@ -135,7 +144,7 @@ extension GBTCyclePredictor {
         }
         let remaining = try GradientBoosting.train(
             features: matrix, labels: training.remaining,
-            parameters: parameters(options.periodObjective, trees: options.trees, leaves: options.leaves),
+            parameters: parameters(.squaredError, trees: options.trees, leaves: options.leaves),
             validation: held.count > 0 ? (heldMatrix, held.remaining) : nil, featureNames: names, progress: report("period"))
         let sideTrees = max(10, options.trees / 2), sideLeaves = min(15, options.leaves)
         let alert = try GradientBoosting.train(
@@ -171,7 +180,8 @@ extension GBTCyclePredictor {
         var predictor = GBTCyclePredictor(remaining: remaining, ovulationPassed: ovulation, energyTomorrow: energy, moodTomorrow: mood,
                                           energyClassValues: classValues(training.energyLabels, training.energyValues),
                                           moodClassValues: classValues(training.moodLabels, training.moodValues))
-        // Residual spread on the held-out users.
+        // Residual spread on the held-out users (the target is the correction, so residuals are
+        // the same as on remaining days).
         if held.count > 0 {
             let predicted = remaining.predict(heldMatrix)
             var squared = 0.0

@@ -4,7 +4,12 @@ import Foundation
 
 /// The boosted-trees cycle predictor (`"gbt"`): gradient-boosted trees on the tabular features
 /// of `TabularFeatureBuilder`, one model per target:
-/// - `remaining`: days until the next period start (Poisson or squared error);
+/// - `remaining`: the correction to the calendar — days until the next period start minus the
+///   calendar's remaining days (`remaining_by_calendar`: last start + median of her last ≤ 6
+///   cycles, `CycleState`). The forecast is the calendar's plus this correction, so a model that
+///   learned nothing gets the calendar's date. A user who logged no symptom in the last 28 days
+///   gets the calendar's forecast itself (`CalendarPredictor`): the trees have nothing the
+///   calendar lacks there, and on real period-only logs they did not beat it;
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
 /// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
 /// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertTiming.windowDays + 1` days), learnt
@@ -15,7 +20,7 @@ import Foundation
 public struct GBTCyclePredictor: CyclePredictor {
     /// `"gbt"`.
     public let name = "gbt"
-    /// Days-until-next-start model.
+    /// Correction to the calendar's remaining days (see the type's documentation).
     public var remaining: GradientBoostedModel
     /// Ovulation-passed model (absent when trained on data without truth).
     public var ovulationPassed: GradientBoostedModel?
@@ -72,17 +77,34 @@ public struct GBTCyclePredictor: CyclePredictor {
         return result
     }
 
-    /// Predicted days until the next start (the model's mean, before the alert offset).
+    /// Predicted days until the next start: the calendar's remaining days plus the learned
+    /// correction (before the alert offset). Before her first logged start, when the calendar has
+    /// no date, half the population cycle length.
     public func predictedRemainingDays(features row: [Float]) -> Double {
+        let calendar = row[GBTCyclePredictor.calendarRemainingIndex]
+        guard !calendar.isNaN else { return Double(CycleState.populationCycleLength / 2) }
         var output = [0.0]
         row.withUnsafeBufferPointer { r in output.withUnsafeMutableBufferPointer { remaining.predict(row: r, into: $0) } }
-        return output[0]
+        return Double(calendar) + output[0]
     }
+
+    /// Position of `remaining_by_calendar` in the feature vector.
+    static let calendarRemainingIndex = index(of: "remaining_by_calendar")
+
+    /// `true` when the row has no symptom logged in the last 28 days: the forecast is then the
+    /// calendar's (see the type's documentation).
+    static func fallsBackToCalendar(_ row: [Float]) -> Bool {
+        row[symptomDaysIndex] == 0 && !row[calendarRemainingIndex].isNaN
+    }
+
+    /// Position of `symptom_days_28d` in the feature vector.
+    static let symptomDaysIndex = index(of: "symptom_days_28d")
 
     func prediction(features row: [Float], day: CalendarDay, builder: TabularFeatureBuilder, language: String,
                     scratch output: inout [Double]) -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
-        let days = forecastDays(remaining: remainingDays, features: row)
+        let days = GBTCyclePredictor.fallsBackToCalendar(row) ? Int(row[GBTCyclePredictor.calendarRemainingIndex])
+                                                               : forecastDays(remaining: remainingDays, features: row)
         let start = day.advanced(by: days)
         var ovulation: OvulationEstimate?
         if let ovulationPassed {
@@ -93,7 +115,7 @@ public struct GBTCyclePredictor: CyclePredictor {
             if !sincePain.isNaN {
                 date = day.advanced(by: -Int(sincePain))
             } else {
-                date = start.advanced(by: -Int((luteal.isNaN ? 14 : Double(luteal)).rounded()))
+                date = start.advanced(by: -Int((luteal.isNaN ? Double(CalendarPredictor.lutealPriorDays) : Double(luteal)).rounded()))
             }
             ovulation = OvulationEstimate(date: date, passedProbability: probability)
         }

@@ -15,8 +15,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// Why the period head predicts what it does for `history`'s user on `day`: Integrated
-    /// Gradients of its expected days until the next start, `E = Σ_k k · softmax(z)_k`, one
-    /// contribution per daily feature summed over the explained days.
+    /// Gradients of its expected correction to the calendar, `E = Σ_k c_k · softmax(z)_k`
+    /// (days added to the calendar's remaining days, `Network.periodCorrections`), one
+    /// contribution per daily feature summed over the explained days. The calendar's own days
+    /// are added outside the network; the contributions say what moved the forecast away
+    /// from an average user's correction.
     ///
     /// The path runs from the population-average day (zero in the model's normalised units)
     /// repeated over the last `days` days (`explainedDays`) to the real ones, starting from the state the earlier
@@ -25,7 +28,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`;
     ///   `ExplanationError.invalidParameter` when `days < 1`.
     public func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
-        try attribution(of: network.period, classValues: (0..<Network.periodClassCount).map(Float.init),
+        try attribution(of: network.period, classValues: Network.periodCorrections.map(Float.init),
                         for: history, on: day, explainedDays: days)
     }
 

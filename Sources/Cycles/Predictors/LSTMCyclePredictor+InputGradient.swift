@@ -2,18 +2,20 @@ import NeuralNet
 import TensorCore
 
 extension LSTMCyclePredictor {
-    /// The period head's expected days until the next start, `E = Σ_k k · softmax(z)_k`, at the
-    /// last step of `features`, and its gradient w.r.t. every input feature of every step.
+    /// The period head's expected correction to the calendar, `E = Σ_k c_k · softmax(z)_k` over
+    /// the corrections `c_k` of `Network.periodCorrections` (days added to the calendar's
+    /// remaining days), at the last step of `features`, and its gradient w.r.t. every input
+    /// feature of every step.
     ///
     /// This is what Integrated Gradients needs: evaluate it along the path from a baseline
     /// sequence to the real one and average the gradients. `features` are *normalised*
     /// (`[T, featureCount]`, see `normalisedFeatures(for:through:)`), so the all-zeros
     /// sequence is the population-average day repeated.
     /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`.
-    public func expectedDaysUntilStart(features: Tensor) throws -> (value: Double, gradient: Tensor) {
+    public func expectedCalendarCorrection(features: Tensor) throws -> (value: Double, gradient: Tensor) {
         let featureCount = DailyFeatureBuilder.featureCount
         guard features.rank == 2, features.shape[1] == featureCount, features.shape[0] >= 1 else {
-            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedDaysUntilStart",
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedCalendarCorrection",
                                                expected: [-1, featureCount], found: features.shape)
         }
         let steps = features.shape[0], hidden = network.lstm.hiddenSize, classes = Network.periodClassCount
@@ -23,10 +25,12 @@ extension LSTMCyclePredictor {
         let last = try output.outputs.reshaped(to: [steps, hidden]).row(steps - 1)
         let logits = try head.forward(try last.reshaped(to: [1, hidden]))
         let probabilities = _lstmSoftmax(logits.scalars)
+        let lowest = Double(Network.periodCorrections.lowerBound)
         var expected = 0.0
-        for (k, p) in probabilities.enumerated() { expected += Double(k) * Double(p) }
-        // ∂E/∂z_k = p_k (k - E).
-        let dLogits = Tensor(uncheckedShape: [1, classes], scalars: probabilities.enumerated().map { k, p in p * Float(Double(k) - expected) })
+        for (k, p) in probabilities.enumerated() { expected += (Double(k) + lowest) * Double(p) }
+        // ∂E/∂z_k = p_k (c_k - E).
+        let dLogits = Tensor(uncheckedShape: [1, classes],
+                             scalars: probabilities.enumerated().map { k, p in p * Float(Double(k) + lowest - expected) })
         let dLast = try head.backward(dLogits)
         var dOutputs = [Float](repeating: 0, count: steps * hidden)
         for unit in 0..<hidden { dOutputs[(steps - 1) * hidden + unit] = dLast.scalars[unit] }
@@ -51,12 +55,12 @@ extension LSTMCyclePredictor {
         return Tensor(uncheckedShape: [raw.count / featureCount, featureCount], scalars: raw)
     }
 
-    /// `expectedDaysUntilStart` for one user-day: the period head's expected days until the
-    /// next start as of `day`, its gradient w.r.t. the normalised features `[T, featureCount]`,
+    /// `expectedCalendarCorrection` for one user-day: the period head's expected correction to
+    /// the calendar as of `day`, its gradient w.r.t. the normalised features `[T, featureCount]`,
     /// and those features.
     public func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
         let features = try normalisedFeatures(for: history, through: day)
-        let (value, gradient) = try expectedDaysUntilStart(features: features)
+        let (value, gradient) = try expectedCalendarCorrection(features: features)
         return (value, features, gradient)
     }
 }

@@ -7,10 +7,13 @@ extension LSTMCyclePredictor {
     /// Model kind written to the header.
     public static let modelKind = "cycle-lstm"
 
+    /// What the period head's classes stand for, written to the model file (`period_target`).
+    public static let periodTarget = "calendar_correction \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
+
     /// The predictor as a model file: every network parameter under its stable key, the
     /// feature normalisation (`normalisation.mean`, `normalisation.scale`, also in the
-    /// header's feature specs), the point-forecast quantile and hidden size in the properties,
-    /// and the validation metrics.
+    /// header's feature specs), the feature-builder version, the period head's target, the
+    /// point-forecast quantile and hidden size in the properties, and the validation metrics.
     public func modelFile() -> ModelFile {
         let features = zip(zip(DailyFeatureBuilder.featureNames, DailyFeatureBuilder.featureGroups), zip(featureMean, featureScale))
             .map { names, normalisation in
@@ -21,6 +24,8 @@ extension LSTMCyclePredictor {
         properties["hidden_size"] = String(network.lstm.hiddenSize)
         properties["layer_count"] = String(network.lstm.layerCount)
         properties["period_quantile"] = String(periodQuantile)
+        properties["feature_builder"] = DailyFeatureBuilder.version
+        properties["period_target"] = LSTMCyclePredictor.periodTarget
         properties["alert_threshold"] = alertThreshold.map { String($0) }
         var file = ModelFile(header: ModelHeader(kind: LSTMCyclePredictor.modelKind, features: features, metrics: metrics, properties: properties))
         for (key, value) in network.parameters { file.setTensor(key, value) }
@@ -41,13 +46,21 @@ extension LSTMCyclePredictor {
     }
 
     /// A predictor from a decoded model file.
-    /// - Throws: `ModelFileError.invalidHeader` for another kind or bad properties,
-    ///   `.missingSection` / `.shapeMismatch` for missing or misshapen tensors.
+    /// - Throws: `ModelFileError.invalidHeader` for another kind, a file of an older feature
+    ///   builder or period head (retrain it) or bad properties, `.missingSection` /
+    ///   `.shapeMismatch` for missing or misshapen tensors.
     public init(modelFile file: ModelFile) throws {
         guard file.header.kind == LSTMCyclePredictor.modelKind else {
             throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(LSTMCyclePredictor.modelKind)\"")
         }
         let properties = file.header.properties
+        let builder = properties["feature_builder"] ?? "daily-v1"
+        guard builder == DailyFeatureBuilder.version, properties["period_target"] == LSTMCyclePredictor.periodTarget else {
+            throw ModelFileError.invalidHeader(
+                reason: "cycle-lstm file built with feature builder \(builder) (\(file.header.features.count) features, period head " +
+                    "\(properties["period_target"] ?? "days until start 0...60")); this build reads \(DailyFeatureBuilder.version) " +
+                    "(\(DailyFeatureBuilder.featureCount) features, period head \(LSTMCyclePredictor.periodTarget)): retrain it with odml train --model lstm")
+        }
         guard let hidden = properties["hidden_size"].flatMap(Int.init), hidden > 0,
               let layers = properties["layer_count"].flatMap(Int.init), layers > 0,
               let quantile = properties["period_quantile"].flatMap(Double.init), quantile > 0, quantile < 1 else {

@@ -5,18 +5,26 @@ extension LSTMCyclePredictor {
     /// The network: an LSTM over the daily features and four heads on its hidden state.
     ///
     /// Parameter keys: `lstm.<layer>.weight_ih|weight_hh|bias_ih|bias_hh`,
-    /// `head.period.weight|bias` (61 classes: days until the next start, 0…60),
+    /// `head.period.weight|bias` (61 classes: the correction to the calendar's remaining days,
+    /// −20…+40, see `periodCorrections`),
     /// `head.ovulation.weight|bias` (1 logit: ovulation already passed),
     /// `head.energy.weight|bias`, `head.mood.weight|bias` (3 classes tomorrow: low, medium, high).
     public struct Network: Layer, Sendable {
-        /// Number of classes of the period head (days until start 0…`periodClassCount - 1`).
-        public static let periodClassCount = 61
+        /// The corrections the period head's classes stand for, in class order: class `k` is
+        /// c = `k + periodCorrections.lowerBound` days added to the calendar's remaining days
+        /// (`LSTMCyclePredictor.calendarBaseDays`). Targets outside are clamped to the ends.
+        /// −20…+40 covers a cycle 20 days shorter than her median and one 40 days longer (a long
+        /// anovulatory cycle, or a period she forgot to log); the asymmetry follows cycle
+        /// lengths, whose long tail is the longer one.
+        public static let periodCorrections = -20...40
+        /// Number of classes of the period head.
+        public static let periodClassCount = periodCorrections.count
         /// Number of classes of the energy and mood heads.
         public static let levelClassCount = 3
 
         /// The recurrent body.
         public var lstm: LSTM
-        /// Days-until-next-start distribution head.
+        /// Distribution of the correction to the calendar (logits over `periodCorrections`).
         public var period: Linear
         /// Ovulation-passed logit head.
         public var ovulation: Linear

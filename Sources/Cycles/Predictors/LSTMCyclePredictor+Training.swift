@@ -26,20 +26,42 @@ extension LSTMCyclePredictor {
         /// BLAS threads during training.
         public var threads = 2
         /// Candidate quantiles for the point forecast, chosen on validation users.
-        public var quantileCandidates: [Double] = [0.4, 0.45, 0.5, 0.55, 0.6]
+        public var quantileCandidates: [Double] = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
+        /// Whether training and validation users get realistic logging gaps (`missingness`,
+        /// drawn from `seed`) before training and calibration. On by default: without it the
+        /// network only sees users who log symptoms almost daily and never miss a period. Turn
+        /// it off when the data already carry real-world missingness.
+        public var augmentMissingness = true
+        /// The gaps applied when `augmentMissingness` is on.
+        public var missingness = MissingnessAugmentation()
 
         public init() {}
     }
 
     /// Trains a predictor on `training`'s users, early-stopping on `validation`'s users
-    /// (split by user, never by day), then calibrates on `validation` the alert threshold and,
-    /// with that alert in place, the point-forecast quantile (best alert accuracy, ties by ±2 d
-    /// accuracy); the alert is kept only if it beats the best quantile alone. Deterministic for a
-    /// given seed and thread count.
+    /// (split by user, never by day; both augmented with `configuration.missingness` when
+    /// `augmentMissingness` is on, from different seeds), then calibrates on `validation` (its
+    /// users as given plus, when augmenting, their augmented copies) the alert threshold and, with that alert in place, the point-forecast quantile (best alert
+    /// accuracy, ties by ±2 d accuracy); the alert is kept only if it beats the best quantile
+    /// alone. Deterministic for a given seed and thread count.
     /// - Parameter progress: called once per epoch.
     /// - Throws: `NeuralNetError` on invalid hyper-parameters; `DatasetError.invalidValue` when a split has no usable user.
     public static func train(on training: CycleDataset, validation: CycleDataset, configuration: TrainingConfiguration = TrainingConfiguration(),
                              progress: ((TrainingProgress) -> Void)? = nil) throws -> LSTMCyclePredictor {
+        var training = training, validation = validation
+        // Calibration sees the validation users as logged and, when augmenting, their augmented
+        // copies too: the quantile and alert threshold must serve both kinds of logger.
+        var calibration = validation
+        if configuration.augmentMissingness {
+            training = configuration.missingness.applied(to: training, seed: configuration.seed)
+            validation = configuration.missingness.applied(to: validation, seed: ~configuration.seed)
+            for var user in validation.users {
+                let original = user.userID
+                user.profile.id = "augmented/" + original
+                calibration.users.append(user)
+                if let truth = validation.truth?[original] { calibration.truth?[user.userID] = truth }
+            }
+        }
         let trainSequences = training.users.compactMap { TrainingSequence(history: $0, truth: training.truth?[$0.userID]) }
         let validationSequences = validation.users.compactMap { TrainingSequence(history: $0, truth: validation.truth?[$0.userID]) }
         guard !trainSequences.isEmpty, !validationSequences.isEmpty else {
@@ -113,13 +135,13 @@ extension LSTMCyclePredictor {
         var bestQuantile = (quantile: 0.5, accuracy: -1.0)
         for quantile in configuration.quantileCandidates {
             predictor.periodQuantile = quantile
-            let report = try evaluator.evaluate(predictor, on: validation)
+            let report = try evaluator.evaluate(predictor, on: calibration)
             let accuracy = report.alertAccuracy
             if accuracy > bestQuantile.accuracy { bestQuantile = (quantile, accuracy) }
         }
         var withAlert = predictor
         withAlert.periodQuantile = 0.5
-        withAlert.alertThreshold = try AlertTiming.calibrate(on: validation, progress: nil) { threshold in
+        withAlert.alertThreshold = try AlertTiming.calibrate(on: calibration, progress: nil) { threshold in
             var candidate = withAlert
             candidate.alertThreshold = threshold
             return candidate
@@ -127,7 +149,7 @@ extension LSTMCyclePredictor {
         var bestWithAlert = (quantile: 0.5, alert: -1.0, daily: -1.0)
         for quantile in configuration.quantileCandidates {
             withAlert.periodQuantile = quantile
-            let report = try evaluator.evaluate(withAlert, on: validation)
+            let report = try evaluator.evaluate(withAlert, on: calibration)
             let alert = report.alertAccuracy, daily = report.metrics[CycleMetric.accuracy2d] ?? 0
             if (alert, daily) > (bestWithAlert.alert, bestWithAlert.daily) { bestWithAlert = (quantile, alert, daily) }
         }
@@ -144,6 +166,7 @@ extension LSTMCyclePredictor {
             "learning_rate": "\(configuration.learningRate)", "seed": "\(configuration.seed)",
             "training_users": "\(trainSequences.count)", "validation_users": "\(validationSequences.count)",
             "period_quantile": "\(predictor.periodQuantile)",
+            "augment_missingness": "\(configuration.augmentMissingness)",
         ]
         predictor.metrics = ["validation.period_start.alert_accuracy": usesAlert ? bestWithAlert.alert : bestQuantile.accuracy,
                              "validation.loss": stopping.bestValue ?? 0]

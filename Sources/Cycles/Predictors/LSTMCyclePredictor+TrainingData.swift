@@ -8,7 +8,8 @@ extension LSTMCyclePredictor {
         var length: Int
         /// Raw features `[length, featureCount]`.
         var features: [Float]
-        /// Days until the next logged start (1…60), per day.
+        /// Class of the correction to the calendar per day: (days until the next logged start) −
+        /// `calendarBaseDays`, clamped to `Network.periodCorrections`, minus its lower bound.
         var periodTarget: [Int]
         var periodWeight: [Float]
         /// 1 when the current cycle's (true) ovulation is on or before the day.
@@ -23,8 +24,26 @@ extension LSTMCyclePredictor {
         /// Builds the sequence of `history`; `truth` (the generator's latent cycles) labels ovulation.
         init?(history: UserHistory, truth: [CycleTruth]?) {
             guard let first = history.records.first?.date, let last = history.records.last?.date else { return nil }
-            length = first.distance(to: last) + 1
-            features = DailyFeatureBuilder.features(for: history, through: last)
+            let length = first.distance(to: last) + 1
+            self.length = length
+            let featureCount = DailyFeatureBuilder.featureCount
+            var rows = [Float](repeating: 0, count: length * featureCount)
+            var baseDays = [Int](repeating: 0, count: length)
+            var builder = DailyFeatureBuilder()
+            var recordIndex = 0
+            rows.withUnsafeMutableBufferPointer { buffer in
+                for offset in 0..<length {
+                    let day = first.advanced(by: offset)
+                    var record: DayRecord?
+                    if recordIndex < history.records.count, history.records[recordIndex].date == day {
+                        record = history.records[recordIndex]
+                        recordIndex += 1
+                    }
+                    builder.advance(to: day, record: record, into: buffer.baseAddress! + offset * featureCount)
+                    baseDays[offset] = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
+                }
+            }
+            features = rows
             periodTarget = [Int](repeating: 0, count: length)
             periodWeight = [Float](repeating: 0, count: length)
             ovulationTarget = periodWeight
@@ -44,11 +63,10 @@ extension LSTMCyclePredictor {
                 let day = first.advanced(by: offset)
                 while startIndex < starts.count, starts[startIndex] <= day { startIndex += 1 }
                 if startIndex < starts.count {
-                    let until = day.distance(to: starts[startIndex])
-                    if until < Network.periodClassCount {
-                        periodTarget[offset] = until
-                        periodWeight[offset] = 1
-                    }
+                    let corrections = Network.periodCorrections
+                    let correction = day.distance(to: starts[startIndex]) - baseDays[offset]
+                    periodTarget[offset] = min(max(correction, corrections.lowerBound), corrections.upperBound) - corrections.lowerBound
+                    periodWeight[offset] = 1
                 }
                 while cycleIndex + 1 < cycles.count, cycles[cycleIndex + 1].cycleStart <= day { cycleIndex += 1 }
                 if cycleIndex >= 0 {

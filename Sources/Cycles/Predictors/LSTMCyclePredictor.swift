@@ -4,16 +4,21 @@ import NeuralNet
 import TensorCore
 
 /// The LSTM cycle predictor (`"lstm"`): a small LSTM reads one feature vector per calendar day
-/// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of days
-/// until the next period start (0…60), the probability that ovulation has passed, and
-/// tomorrow's energy and mood classes.
+/// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of the
+/// **correction to the calendar** — c = (days until the next start) − (the calendar's remaining
+/// days, `calendarBaseDays`), over −20…+40 (`Network.periodCorrections`) — the probability that
+/// ovulation has passed, and tomorrow's energy and mood classes.
+///
+/// The forecast is the calendar's (`CalendarPredictor`: last start + median of her last ≤ 6
+/// cycles) moved by the correction, so a network with nothing to add (all mass on c = 0) gives
+/// the calendar's dates, held at tomorrow once the calendar's date has passed.
 ///
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
-/// `periodQuantile` quantile of the distribution (tuned on validation users for the alert
-/// metric), moved to the alert horizon or beyond it by `AlertTiming` with the distribution's
-/// P(1 day) − P(6 days) when `alertThreshold` is set; the uncertainty is half the width of its
-/// central 68 %.
+/// calendar's remaining days plus the `periodQuantile` quantile of the correction (tuned on
+/// validation users for the alert metric), at least 1 day ahead, then moved to the alert horizon
+/// or beyond it by `AlertTiming` with the shifted distribution's P(1 day) − P(6 days) when
+/// `alertThreshold` is set; the uncertainty is half the width of its central 68 %.
 public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var name: String { "lstm" }
 
@@ -23,7 +28,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var featureMean: [Float]
     /// Per-feature scale divided by before the network (`featureCount` values, > 0).
     public var featureScale: [Float]
-    /// Quantile of the days-until-start distribution used as the point forecast.
+    /// Quantile of the correction distribution added to the calendar's remaining days.
     public var periodQuantile: Double
     /// Threshold of the `AlertTiming` decision, calibrated at training time (`nil`: the quantile
     /// alone decides when the forecast enters the alert horizon).
@@ -128,9 +133,16 @@ extension LSTMCyclePredictor {
         /// The forecast from the current head outputs.
         func prediction(on day: CalendarDay, language: String) -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
-            var point = max(1, _lstmQuantile(distribution, predictor.periodQuantile))
+            let base = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
+            let lowest = Network.periodCorrections.lowerBound
+            var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
             if let threshold = predictor.alertThreshold {
-                let score = Double(distribution[1]) - Double(distribution[AlertTiming.windowDays + 1])
+                // P(start in d days) is the mass of the correction d − base.
+                func probability(days: Int) -> Double {
+                    let index = days - base - lowest
+                    return distribution.indices.contains(index) ? Double(distribution[index]) : 0
+                }
+                let score = probability(days: 1) - probability(days: AlertTiming.windowDays + 1)
                 point = AlertTiming.forecastDays(point, score: score, threshold: threshold)
             }
             let spread = Double(_lstmQuantile(distribution, 0.84) - _lstmQuantile(distribution, 0.16)) / 2
@@ -141,15 +153,21 @@ extension LSTMCyclePredictor {
                 : max(day.advanced(by: 1), nextStart.advanced(by: -14))
             let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
             let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
+            let state = builder.cycleState
             let reasoning = LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: max(spread, 0.5),
-                                                         cycleDay: builder.lastPeriodStart.map { $0.distance(to: day) + 1 },
-                                                         meanCycle: Double(builder.recentCycleLengthMean),
+                                                         cycleDay: state.cycleDay,
+                                                         calendarCycleLength: state.calendarCycleLength,
                                                          language: language)
             return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
                                    ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
                                    energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
         }
     }
+
+    /// The days ahead the period head's correction is added to: the calendar's remaining days
+    /// (`DailyFeatureBuilder.calendarDaysRemaining`), held at 1 (tomorrow) once the calendar's
+    /// date has passed. The same in training targets and in prediction.
+    static func calendarBaseDays(_ calendarDaysRemaining: Int) -> Int { max(1, calendarDaysRemaining) }
 
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
         var best = 0

@@ -35,9 +35,9 @@ public struct TabularFeatureBuilder: Sendable {
             Feature(name: "max_cycle_length", group: "history"),
             Feature(name: "remaining_by_mean", group: "history"),
             Feature(name: "remaining_by_median", group: "history"),
+            Feature(name: "calendar_cycle_length", group: "history"),
+            Feature(name: "remaining_by_calendar", group: "history"),
             Feature(name: "declared_irregular", group: "history"),
-            Feature(name: "declared_cycle_length", group: "history"),
-            Feature(name: "remaining_by_declared", group: "history"),
             Feature(name: "luteal_estimate", group: "history"),
             Feature(name: "ovary_pain_day_mean", group: "history"),
             Feature(name: "ovary_pain_this_cycle", group: "pain"),
@@ -66,6 +66,7 @@ public struct TabularFeatureBuilder: Sendable {
         list.append(Feature(name: "wellbeing_premenstrual_vs_reference", group: "wellbeing"))
         list.append(Feature(name: "missing_share_14d", group: "logging"))
         list.append(Feature(name: "days_since_log", group: "logging"))
+        list.append(Feature(name: "symptom_days_28d", group: "logging"))
         return list
     }()
 
@@ -82,13 +83,11 @@ public struct TabularFeatureBuilder: Sendable {
     /// Per day offset, the mean of the logged energy, mood and sleep values (`nan` if none):
     /// the three symptoms that dip together before menses.
     let wellbeing: [Float]
-    /// `wellbeing` with mood and sleep corrected for stress above its 60-day mean (stress lowers
-    /// both, by about 0.3 point per point), so a stressful week is not read as a premenstrual dip.
-    let stressAdjustedWellbeing: [Float]
+    /// Per day offset, whether any symptom was logged.
+    let symptomLogged: [Bool]
     let uterusPain: [Float]
     let starts: [CalendarDay]
     let declaredIrregular: Float
-    let declaredLength: Float
 
     /// Indexes `history` by day.
     public init(history: UserHistory) {
@@ -117,26 +116,16 @@ public struct TabularFeatureBuilder: Sendable {
             }
         }
         var wellbeing = [Float](repeating: .nan, count: count)
-        var adjusted = [Float](repeating: .nan, count: count)
-        let stress = symptomValues[3]
-        var stressTotal: Float = 0, stressCount = 0
         for index in 0..<count {
-            if !stress[index].isNaN { stressTotal += stress[index]; stressCount += 1 }
-            if index >= 60, !stress[index - 60].isNaN { stressTotal -= stress[index - 60]; stressCount -= 1 }
-            let stressExcess = stress[index].isNaN || stressCount == 0 ? 0 : stress[index] - stressTotal / Float(stressCount)
-            var total: Float = 0, adjustedTotal: Float = 0, logged = 0
+            var total: Float = 0, logged = 0
             for kindIndex in 0..<3 where !symptomValues[kindIndex][index].isNaN {
                 total += symptomValues[kindIndex][index]
-                adjustedTotal += symptomValues[kindIndex][index] + (kindIndex == 0 ? 0 : TabularFeatureBuilder.stressCoupling * stressExcess)
                 logged += 1
             }
-            if logged > 0 {
-                wellbeing[index] = total / Float(logged)
-                adjusted[index] = adjustedTotal / Float(logged)
-            }
+            if logged > 0 { wellbeing[index] = total / Float(logged) }
         }
         self.wellbeing = wellbeing
-        stressAdjustedWellbeing = adjusted
+        symptomLogged = (0..<count).map { index in symptomValues.contains { !$0[index].isNaN } }
         firstDay = first
         dayCount = count
         self.symptomValues = symptomValues
@@ -145,7 +134,6 @@ public struct TabularFeatureBuilder: Sendable {
         self.ovaryPain = ovaryPain
         self.uterusPain = uterusPain
         starts = history.periodStarts
-        declaredLength = RuleEngine.declaredCycleLength(in: history.profile).map(Float.init) ?? .nan
         switch history.profile.cycleType {
         case .regular: declaredIrregular = 0
         case .irregular: declaredIrregular = 1
@@ -199,8 +187,7 @@ public struct TabularFeatureBuilder: Sendable {
         put(lengths.count >= 2 ? lengths[lengths.count - 2] : nil)
         let meanLength = lengths.isEmpty ? nil : lengths.reduce(0, +) / Double(lengths.count)
         let sorted = lengths.sorted()
-        let medianLength = sorted.isEmpty ? nil : (sorted.count % 2 == 1 ? sorted[sorted.count / 2]
-                                               : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2)
+        let medianLength = lengths.isEmpty ? nil : CycleState.median(lengths.map { Int($0) })
         put(meanLength)
         put(medianLength)
         if let meanLength, lengths.count >= 2 {
@@ -213,9 +200,10 @@ public struct TabularFeatureBuilder: Sendable {
         put(sorted.last)
         put(meanLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
         put(medianLength.flatMap { m in cycleDay.map { m - Double($0) + 1 } })
+        let calendarLength = medianLength.map { Int($0.rounded()) } ?? CycleState.populationCycleLength
+        put(Float(calendarLength))
+        put(lastStart.map { Float(day.distance(to: $0.advanced(by: calendarLength))) } ?? .nan)
         put(declaredIrregular)
-        put(declaredLength)
-        put(cycleDay.map { declaredLength - Float($0) + 1 } ?? .nan)
 
         // Ovulation signals: one-sided ovary pain after the menses, per past cycle and this one.
         var lutealLengths: [Double] = [], painDays: [Double] = []
@@ -273,13 +261,13 @@ public struct TabularFeatureBuilder: Sendable {
         var index = min(today, dayCount - 1)
         while index >= 0 { if logged[index] { sinceLog = Float(today - index); break }; index -= 1 }
         put(sinceLog)
+        var symptomDays = 0
+        for index in max(0, today - 27)...max(0, today) where index < dayCount && symptomLogged[index] { symptomDays += 1 }
+        put(Float(symptomDays) / 28)
         assert(position == TabularFeatureBuilder.featureCount)
     }
 
-    /// Points of mood and sleep lost per point of stress above its recent mean.
-    static let stressCoupling: Float = 0.3
-
-    /// The stress-adjusted well-being of the last 1 … 5 days against the user's reference level
+    /// The well-being of the last 1 … 5 days against the user's reference level
     /// (days −90 … −6 outside menses days 1–3 and the 6 days before each known start), that
     /// level's SD, and the mean gap of the 5 days before past starts: a personal, noise-aware
     /// premenstrual-dip detector.
@@ -296,14 +284,14 @@ public struct TabularFeatureBuilder: Sendable {
                     let offset = firstDay.distance(to: starts[startIndex])
                     masked = (index >= offset && index <= offset + 2) || (index >= offset - 6 && index < offset)
                 }
-                let value = stressAdjustedWellbeing[index]
+                let value = wellbeing[index]
                 if masked || value.isNaN { continue }
                 total += value; squares += value * value; count += 1
             }
         }
         let reference: Float = count >= 6 ? total / Float(count) : .nan
         for days in 1...5 {
-            let recent = mean(of: stressAdjustedWellbeing, from: today - days + 1, through: today)
+            let recent = mean(of: wellbeing, from: today - days + 1, through: today)
             put(recent.isNaN || reference.isNaN ? .nan : recent - reference)
         }
         put(count >= 6 ? max(0, squares / Float(count) - reference * reference).squareRoot() : .nan)
@@ -312,7 +300,7 @@ public struct TabularFeatureBuilder: Sendable {
         if !reference.isNaN, knownStartCount >= 2 {
             for i in max(1, knownStartCount - 6)..<knownStartCount {
                 let end = firstDay.distance(to: starts[i])
-                let before = mean(of: stressAdjustedWellbeing, from: end - 5, through: end - 1)
+                let before = mean(of: wellbeing, from: end - 5, through: end - 1)
                 if !before.isNaN { gap += before - reference; gaps += 1 }
             }
         }

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml import fedcycle`: the Marquette charting cohort (`FedCycleData071012.csv`) as a dataset with truth.
+struct ImportFedCycleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fedcycle",
+        abstract: "Convert the Marquette charting cohort CSV (FedCycleData071012.csv) into a dataset with truth.csv.",
+        discussion: """
+            One user per ClientID; her first cycle starts on 2000-01-03, each next one LengthofCycle days later. \
+            Rows that cannot be placed are dropped, counted in manifest.json and listed on stderr.
+            """
+    )
+
+    @Argument(help: "The cohort CSV (one row per cycle).")
+    var file: String
+
+    @Option(name: .long, help: "Output dataset directory.")
+    var out: String
+
+    @Flag(name: .long, help: "Skip malformed rows instead of failing (they are listed on stderr).")
+    var lenient = false
+
+    func run() throws {
+        try CyclesCommandSupport.run {
+            let result = try FedCycleImporter(lenient: lenient).importFile(at: URL(fileURLWithPath: file))
+            try CyclesCommandSupport.writeImport(result, to: out)
+        }
+    }
+}
