@@ -94,7 +94,7 @@ extension CohortConfig {
             ageRange: ValueRange(18, 45), follicularMean: 16.1, follicularBetweenUserDeviation: 2.5, referenceAge: 32,
             ageSlopePerYear: -0.19, follicularVariabilityMedian: 1.1, follicularVariabilityLogDeviation: 0.4,
             follicularVariabilityRange: ValueRange(0.5, 2.6), minimumFollicularLength: 8,
-            lutealMean: 13.3, lutealBetweenUserDeviation: 1.45, lutealVariabilityMedian: 1.0,
+            lutealMean: 13.3, lutealBetweenUserDeviation: 1.6, lutealVariabilityMedian: 1.0,
             lutealVariabilityLogDeviation: 0.45, lutealVariability: ValueRange(0.4, 3.0), lutealFollicularCorrelation: -0.16,
             shortLutealRate: 0.015, shortLutealLengths: ValueRange(7, 10), lutealRange: ValueRange(7, 17), anovulatoryRate: 0.015, anovulatoryLengthMean: 33,
             anovulatoryLengthDeviation: 6, anovulatoryLengthRange: ValueRange(22, 60), outlierRate: 0.01,

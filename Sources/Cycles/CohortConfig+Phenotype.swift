@@ -248,7 +248,7 @@ extension CohortConfig {
         /// days [assumption: 2–3 d; people misremember their cycle]. Version 1: 1.5.
         public var declaredLengthDeviation: Double
         /// Share of declared lengths snapped to the round values 28 or 30 (28 when the noisy value
-        /// is below 29.5, else 30; only for values in 24...34) [assumption: only 15 % of women have
+        /// is below 29.5, else 30; only when it rounds to 24...34) [assumption: only 15 % of women have
         /// 28-d cycles (Johnson 2018) while 28 is the textbook value]. Version 1: 0.
         public var declaredLengthRoundNumberRate: Double
 

@@ -6,16 +6,20 @@ import TensorCore
 /// latent truth (ovulation day, luteal and follicular lengths) of every cycle.
 ///
 /// Model (all parameters in `CohortConfig`):
-/// - Per user: age; personal mean follicular length (population mean 16.9 d shifted by
-///   −0.19 d per year of age between 25 and 45, Bull et al. 2019); a stable personal luteal
-///   mean (12.4 d, within-user SD 0.7–1.5 d; Bull 2019, Fehring et al. 2006); a per-user
+/// - Per user: age; personal mean follicular length (population mean 16.1 d shifted by
+///   −0.19 d per year of age between 25 and 45, Bull et al. 2019); a personal luteal mean
+///   (13.3 d latent, between-user SD 1.6 d) and a per-user luteal SD (log-normal, median 1.0 d;
+///   1.75 d for irregular users), calibrated to the Marquette charts (Fehring et al. 2006 file:
+///   luteal 13.1 d, pooled within-woman SD 1.48 d, 2.0 d for irregular women, SD of the women's
+///   means 1.59 d, ≤ 10 d in 9.5 % of cycles; computed by this project); a per-user
 ///   follicular SD (log-normal across users so that the per-woman cycle SD deciles match the
 ///   charting cohort of Fehring 2006; above 3 d for the irregular cohort as in FIGO 2018,
 ///   Munro et al., and Li et al. 2020); symptom sensitivities (a share of users has none);
 ///   a logging adherence that decays month by month; a stress baseline.
 /// - Per cycle: ovulation on cycle day F ~ N(personal mean, personal SD), delayed by a stress
 ///   event that falls in the follicular phase and by rare long outliers; luteal length around the
-///   personal mean; cycle length = F + luteal; anovulatory cycles at the cohort rate (no
+///   personal mean, correlated −0.16 with the follicular deviation (Marquette), or a short luteal
+///   phase of 7–10 d at the phenotype's rate; cycle length = F + luteal; anovulatory cycles at the cohort rate (no
 ///   ovulation, no luteal or mid-cycle signals); menses 5.5 ± 1.3 d with flow heaviest on day 2.
 /// - Per day: energy, mood, sleep and stress = personal baseline + phase shape × personal effect
 ///   + AR(1) noise (φ 0.5–0.7), rounded and clipped to 1–10. Energy and mood dip in the last 5
@@ -24,9 +28,15 @@ import TensorCore
 ///   days 1–2 (`uterus`, `cramping`), mittelschmerz on the ovulation day and one neighbour
 ///   (`left_ovary`/`right_ovary`, side drawn per cycle) for the users who have it in about 60 % of
 ///   their ovulatory cycles, endometriosis-like pelvic pain off menses.
-/// - Logging: period starts are logged by almost everyone (99 %), other flow days at 93 % (never
-///   two in a row missed, so a period is never split); symptoms on a share of days that starts at
-///   50–90 % and decays monthly to a floor.
+/// - Logging (version 2: as app users log, not as the features need): 40 % of users log flow
+///   days only; the others log symptoms on a share of days that starts at 50–90 % and decays
+///   monthly to a floor. Flow: a period's first day is logged at 99 %, other flow days at 93 %
+///   (never two in a row missed, so a period is never split); 4 % of periods are forgotten whole
+///   (never two in a row: the app sees one double-length cycle); 15 % are logged 1–2 days late;
+///   in 4 % of user-months a gap of 2–6 weeks starts with nothing logged, periods included. Only
+///   30 % of users declare a `typical_cycle_length` (noisy, SD 2.5 d, half snapped to 28 or 30);
+///   the others have no such key in `preferences`. Every knob, its value and its source (or
+///   "[assumption]") is in `CohortConfig.LoggingParameters`.
 ///
 /// Sources: Bull JR et al., "Real-world menstrual cycle characteristics of more than 600,000
 /// menstrual cycles", npj Digital Medicine 2:83 (2019); Fehring RJ, Schneider M, Raviele K,

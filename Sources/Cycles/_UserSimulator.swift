@@ -77,9 +77,10 @@ struct _UserSimulator {
     func declaredLength(_ person: Person, using g: inout SeededGenerator) -> Int? {
         let logging = person.phenotype.logging
         guard g.nextBernoulli(logging.declaredLengthShare) else { return nil }
-        var value = person.follicularMean + person.lutealMean + g.nextNormal(mean: 0, standardDeviation: logging.declaredLengthDeviation)
-        if (24...34).contains(value), g.nextBernoulli(logging.declaredLengthRoundNumberRate) { value = value < 29.5 ? 28 : 30 }
-        return Int(value.rounded())
+        let value = person.follicularMean + person.lutealMean + g.nextNormal(mean: 0, standardDeviation: logging.declaredLengthDeviation)
+        let days = Int(value.rounded())
+        if (24...34).contains(days), g.nextBernoulli(logging.declaredLengthRoundNumberRate) { return value < 29.5 ? 28 : 30 }
+        return days
     }
 
     /// Whole days drawn uniformly from `range` (ends rounded).
