@@ -227,7 +227,7 @@ import Explanations
         let predictor = try LSTMCyclePredictor.load(from: root.appendingPathComponent("Models/cycle-lstm.odml"))
         let users = SyntheticCycles.generate(config: .irregular, users: 2, months: 12, seed: 77).users
         for user in users {
-            for offset in [150, user.records.count - 1] {
+            for offset in [user.records.count / 2, user.records.count - 1] {
                 let day = user.records[offset].date
                 let window = try predictor.periodAttribution(for: user, on: day)
                 let longer = try predictor.periodAttribution(for: user, on: day, explainedDays: 120)
