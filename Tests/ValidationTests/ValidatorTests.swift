@@ -39,7 +39,8 @@ import Testing
         #expect(report.exitCode == 1)
     }
 
-    @Test(.disabled("stop 19: the fixture's good model does not yet clear the new calendar-floor gate on its tiny data; rebuild the fixture (issue 20)"))  func goodModelWithAPassingLearningCurveIsGo() throws {
+    @Test(.disabled("stop 19: on generator v2 the fixture's oracle-copy good model scores 0.654, CI lower bound 0.59, below the 60 % gate; rebuild the fixture (issue 20)"))
+    func goodModelWithAPassingLearningCurveIsGo() throws {
         let directory = try TestSupport.temporaryDirectory()
         let file = try TestSupport.modelFile(bytes: 120_000, in: directory)
         let candidate = ValidationCandidate(predictor: OracleCopyPredictor(oracle: try OracleEngine(dataset: TestSupport.dataset)), file: file)
