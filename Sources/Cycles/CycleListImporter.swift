@@ -20,7 +20,7 @@ import Foundation
 /// start on or within 2 days after the previous period's last day (`invalidValue`: overlapping
 /// periods). With `lenient`, such rows are skipped instead (listed in `dataset.skippedRows`,
 /// counted in `rows_skipped_invalid`); of two clashing rows, the later-dated one is skipped.
-public struct CycleListImporter: Sendable {
+public struct CycleListImporter: CSVDatasetImporter {
     /// Flow days written when a row has no `cycle_end`.
     public static let assumedFlowDays = 5
     /// `flow_intensity` of every flow day (the file has no intensity).
@@ -36,19 +36,6 @@ public struct CycleListImporter: Sendable {
     /// Creates an importer.
     public init(lenient: Bool = false) { self.lenient = lenient }
 
-    /// Converts the file at `url`; errors name the file by its last path component.
-    /// - Throws: `DatasetError.missingFile`, `.malformedCSV`, `.missingColumn`, `.invalidValue`, `.duplicateRow`.
-    public func importFile(at url: URL) throws -> DatasetImport {
-        guard let data = try? Data(contentsOf: url) else { throw DatasetError.missingFile(path: url.path) }
-        return try importCSV(bytes: [UInt8](data), fileName: url.lastPathComponent)
-    }
-
-    /// Converts CSV text (a UTF-8 byte-order mark and CRLF line ends are accepted).
-    /// - Throws: `DatasetError.malformedCSV`, `.missingColumn`, `.invalidValue`, `.duplicateRow`.
-    public func importCSV(_ text: String, fileName: String) throws -> DatasetImport {
-        try importCSV(bytes: Array(text.utf8), fileName: fileName)
-    }
-
     /// One parsed row.
     private struct Row {
         var line: Int
@@ -57,7 +44,7 @@ public struct CycleListImporter: Sendable {
         var end: CalendarDay?
     }
 
-    private func importCSV(bytes: [UInt8], fileName: String) throws -> DatasetImport {
+    public func importCSV(bytes: [UInt8], fileName: String) throws -> DatasetImport {
         let table = try _CSVTable(bytes: bytes, fileName: fileName, lenient: lenient)
         let columns = try table.columnIndices(CycleListImporter.requiredColumns)
         let endIndex = table.header.firstIndex(of: CycleListImporter.endColumn)

@@ -46,7 +46,7 @@ import Foundation
 /// and expectation; a missing column throws `DatasetError.missingColumn`. With `lenient`, such
 /// rows are skipped instead (listed in `dataset.skippedRows`, counted in `rows_skipped_invalid`),
 /// and, as a missing cycle, end that woman's placeable sequence. Blank cells may hold spaces.
-public struct FedCycleImporter: Sendable {
+public struct FedCycleImporter: CSVDatasetImporter {
     /// Start of every woman's first cycle (the file has no dates): Monday 2000-01-03.
     public static let firstCycleStart = CalendarDay(year: 2000, month: 1, day: 3)!
     /// The `cohort` column of `truth.csv`.
@@ -70,19 +70,6 @@ public struct FedCycleImporter: Sendable {
     /// Creates an importer.
     public init(lenient: Bool = false) { self.lenient = lenient }
 
-    /// Converts the file at `url`; errors name the file by its last path component.
-    /// - Throws: `DatasetError.missingFile`, `.malformedCSV`, `.missingColumn`, `.invalidValue`.
-    public func importFile(at url: URL) throws -> DatasetImport {
-        guard let data = try? Data(contentsOf: url) else { throw DatasetError.missingFile(path: url.path) }
-        return try importCSV(bytes: [UInt8](data), fileName: url.lastPathComponent)
-    }
-
-    /// Converts CSV text (a UTF-8 byte-order mark and CRLF line ends are accepted).
-    /// - Throws: `DatasetError.malformedCSV`, `.missingColumn`, `.invalidValue`.
-    public func importCSV(_ text: String, fileName: String) throws -> DatasetImport {
-        try importCSV(bytes: Array(text.utf8), fileName: fileName)
-    }
-
     /// One parsed row.
     private struct Row {
         var line: Int
@@ -97,7 +84,7 @@ public struct FedCycleImporter: Sendable {
         var peakSeen: Int?
     }
 
-    private func importCSV(bytes: [UInt8], fileName: String) throws -> DatasetImport {
+    public func importCSV(bytes: [UInt8], fileName: String) throws -> DatasetImport {
         let table = try _CSVTable(bytes: bytes, fileName: fileName, lenient: lenient)
         let columns = try table.columnIndices(FedCycleImporter.requiredColumns)
         var skipped = table.skipped
