@@ -1,4 +1,4 @@
-/// The metric keys of an `EvaluationReport` (exactly the names used in JSON and by the gates).
+/// The metrics of an `EvaluationReport`; the raw values are exactly the keys used in JSON and by the gates.
 ///
 /// Definitions (copied in `Datasets/REFERENCE-STATISTICS.md`):
 /// - Prediction days: every calendar day from the user's first logged period start to the last
@@ -22,40 +22,58 @@
 ///   value was logged before), so every report shows whether the model beats it.
 /// Values are pooled over all users (micro average); `<key>_ci` is the 95 % percentile
 /// bootstrap interval resampling users.
-public enum CycleMetric {
-    public static let alertAccuracy = "period_start.alert_accuracy"
-    public static let accuracy2d = "period_start.accuracy_2d"
-    public static let accuracy1d = "period_start.accuracy_1d"
-    public static let accuracy3d = "period_start.accuracy_3d"
-    public static let maeDays = "period_start.mae_days"
-    public static let day1Accuracy2d = "period_start.day1_accuracy_2d"
-    /// Prefix of the cycle-day buckets (`period_start.by_cycle_day.1-7` etc.).
-    public static let byCycleDay = "period_start.by_cycle_day"
-    public static let byCycleDay1to7 = "period_start.by_cycle_day.1-7"
-    public static let byCycleDay8to14 = "period_start.by_cycle_day.8-14"
-    public static let byCycleDay15plus = "period_start.by_cycle_day.15+"
-    public static let ovulationAccuracy2d = "ovulation.accuracy_2d"
-    public static let energyAccuracy3Class = "energy.accuracy_3class"
-    public static let energyMAE = "energy.mae"
-    public static let moodAccuracy3Class = "mood.accuracy_3class"
-    public static let moodMAE = "mood.mae"
+public enum CycleMetric: String, CaseIterable, Sendable, Codable, CodingKeyRepresentable, CustomStringConvertible {
+    /// Alert hits / cycles (see above): the gate metric.
+    case alertAccuracy = "period_start.alert_accuracy"
+    /// Share of scored days whose forecast is within ±2 d.
+    case accuracy2d = "period_start.accuracy_2d"
+    /// Share of scored days whose forecast is within ±1 d.
+    case accuracy1d = "period_start.accuracy_1d"
+    /// Share of scored days whose forecast is within ±3 d.
+    case accuracy3d = "period_start.accuracy_3d"
+    /// Mean absolute error of the daily forecasts, in days.
+    case maeDays = "period_start.mae_days"
+    /// ±2 d accuracy of the forecast made on cycle day 1.
+    case day1Accuracy2d = "period_start.day1_accuracy_2d"
+    /// ±2 d accuracy of the forecasts made on cycle days 1–7.
+    case byCycleDay1to7 = "period_start.by_cycle_day.1-7"
+    /// ±2 d accuracy of the forecasts made on cycle days 8–14.
+    case byCycleDay8to14 = "period_start.by_cycle_day.8-14"
+    /// ±2 d accuracy of the forecasts made from cycle day 15 on.
+    case byCycleDay15plus = "period_start.by_cycle_day.15+"
+    /// Share of days in ovulatory truth cycles whose ovulation estimate is within ±2 d (truth only).
+    case ovulationAccuracy2d = "ovulation.accuracy_2d"
+    /// 3-class accuracy of tomorrow's energy.
+    case energyAccuracy3Class = "energy.accuracy_3class"
+    /// Mean absolute error of tomorrow's energy (1–10 scale).
+    case energyMAE = "energy.mae"
+    /// 3-class accuracy of tomorrow's mood.
+    case moodAccuracy3Class = "mood.accuracy_3class"
+    /// Mean absolute error of tomorrow's mood (1–10 scale).
+    case moodMAE = "mood.mae"
     /// 3-class accuracy of "tomorrow's energy = the last energy logged up to today", on the days
-    /// `energy.accuracy_3class` scores.
-    public static let energySameAsTodayAccuracy3Class = "energy.same_as_today_accuracy_3class"
+    /// `energyAccuracy3Class` scores.
+    case energySameAsTodayAccuracy3Class = "energy.same_as_today_accuracy_3class"
     /// The same baseline for mood.
-    public static let moodSameAsTodayAccuracy3Class = "mood.same_as_today_accuracy_3class"
+    case moodSameAsTodayAccuracy3Class = "mood.same_as_today_accuracy_3class"
 
-    /// Every key, in report order.
-    public static let all: [String] = [
-        alertAccuracy, accuracy2d, accuracy1d, accuracy3d, maeDays, day1Accuracy2d,
-        byCycleDay1to7, byCycleDay8to14, byCycleDay15plus, ovulationAccuracy2d,
-        energyAccuracy3Class, energyMAE, moodAccuracy3Class, moodMAE,
-        energySameAsTodayAccuracy3Class, moodSameAsTodayAccuracy3Class,
-    ]
+    /// Prefix of the cycle-day buckets' keys (`period_start.by_cycle_day.1-7` etc.), which JSON nests.
+    public static let byCycleDayPrefix = "period_start.by_cycle_day"
 
     /// Width of a text table's metric column: the longest key and two spaces.
-    public static let keyColumnWidth = all.reduce(0) { max($0, $1.count) } + 2
+    public static let keyColumnWidth = allCases.reduce(0) { max($0, $1.rawValue.count) } + 2
+
+    /// Position in `allCases` (and in the tally arrays of `UserEvaluation`).
+    public var index: Int { Self.allCases.firstIndex(of: self)! }
 
     /// `true` for metrics where lower is better (the MAEs).
-    public static func lowerIsBetter(_ key: String) -> Bool { key.hasSuffix("mae") || key.hasSuffix("mae_days") }
+    public var lowerIsBetter: Bool { self == .maeDays || self == .energyMAE || self == .moodMAE }
+
+    /// The cycle-day bucket's name (`"1-7"`, `"8-14"`, `"15+"`), `nil` for other metrics.
+    public var cycleDayBucket: String? {
+        rawValue.hasPrefix(Self.byCycleDayPrefix + ".") ? String(rawValue.dropFirst(Self.byCycleDayPrefix.count + 1)) : nil
+    }
+
+    /// The JSON key.
+    public var description: String { rawValue }
 }

@@ -15,16 +15,16 @@ public struct EvaluationReport: Sendable, Equatable, Encodable {
     public var cycles: Int
     /// Forecasts made.
     public var predictions: Int
-    /// Metric values by `CycleMetric` key (buckets as `period_start.by_cycle_day.1-7` etc.).
-    public var metrics: [String: Double]
-    /// 95 % bootstrap intervals (resampling users) by the same keys.
-    public var intervals: [String: ConfidenceInterval]
+    /// Metric values.
+    public var metrics: [CycleMetric: Double]
+    /// 95 % bootstrap intervals (resampling users, `UserBootstrap`) of the same metrics.
+    public var intervals: [CycleMetric: ConfidenceInterval]
     /// Per-user results, in dataset order (not written to JSON).
     public var userEvaluations: [UserEvaluation]
 
     /// Creates a report.
-    public init(model: String, users: Int, cycles: Int, predictions: Int, metrics: [String: Double],
-                intervals: [String: ConfidenceInterval], userEvaluations: [UserEvaluation] = []) {
+    public init(model: String, users: Int, cycles: Int, predictions: Int, metrics: [CycleMetric: Double],
+                intervals: [CycleMetric: ConfidenceInterval], userEvaluations: [UserEvaluation] = []) {
         self.model = model
         self.users = users
         self.cycles = cycles
@@ -35,7 +35,7 @@ public struct EvaluationReport: Sendable, Equatable, Encodable {
     }
 
     /// The alert accuracy (the gate metric); 0 when no cycle was scored.
-    public var alertAccuracy: Double { metrics[CycleMetric.alertAccuracy] ?? 0 }
+    public var alertAccuracy: Double { metrics[.alertAccuracy] ?? 0 }
 
     /// Every cycle outcome, user by user.
     public var cycleOutcomes: [CycleOutcome] { userEvaluations.flatMap(\.cycles) }
@@ -54,21 +54,19 @@ public struct EvaluationReport: Sendable, Equatable, Encodable {
         try container.encode(users, forKey: Key("users"))
         try container.encode(cycles, forKey: Key("cycles"))
         try container.encode(predictions, forKey: Key("predictions"))
-        let bucketPrefix = CycleMetric.byCycleDay + "."
         var buckets: [String: Double] = [:]
         var bucketIntervals: [String: ConfidenceInterval] = [:]
-        for key in CycleMetric.all {
-            if key.hasPrefix(bucketPrefix) {
-                let bucket = String(key.dropFirst(bucketPrefix.count))
-                buckets[bucket] = metrics[key]
-                bucketIntervals[bucket] = intervals[key]
+        for metric in CycleMetric.allCases {
+            if let bucket = metric.cycleDayBucket {
+                buckets[bucket] = metrics[metric]
+                bucketIntervals[bucket] = intervals[metric]
                 continue
             }
-            if let value = metrics[key] { try container.encode(value, forKey: Key(key)) }
-            if let interval = intervals[key] { try container.encode(interval, forKey: Key(key + "_ci")) }
+            if let value = metrics[metric] { try container.encode(value, forKey: Key(metric.rawValue)) }
+            if let interval = intervals[metric] { try container.encode(interval, forKey: Key(metric.rawValue + "_ci")) }
         }
-        if !buckets.isEmpty { try container.encode(buckets, forKey: Key(CycleMetric.byCycleDay)) }
-        if !bucketIntervals.isEmpty { try container.encode(bucketIntervals, forKey: Key(CycleMetric.byCycleDay + "_ci")) }
+        if !buckets.isEmpty { try container.encode(buckets, forKey: Key(CycleMetric.byCycleDayPrefix)) }
+        if !bucketIntervals.isEmpty { try container.encode(bucketIntervals, forKey: Key(CycleMetric.byCycleDayPrefix + "_ci")) }
     }
 
     /// Pretty-printed JSON with sorted keys.

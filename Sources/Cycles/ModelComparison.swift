@@ -22,8 +22,8 @@ public struct ModelComparison: Sendable, Encodable {
     public var baseline: String
     /// One report per model, in the order given.
     public var reports: [EvaluationReport]
-    /// Differences to the baseline by model, then metric key.
-    public var differences: [String: [String: PairedDifference]]
+    /// Differences to the baseline by model, then metric.
+    public var differences: [String: [CycleMetric: PairedDifference]]
     /// Users with the largest disagreement to the baseline, per model (at most `disagreementCount` each).
     public var disagreements: [Disagreement]
 
@@ -34,14 +34,14 @@ public struct ModelComparison: Sendable, Encodable {
         let base = reports.first { $0.model == baseline } ?? reports[0]
         self.baseline = base.model
         self.reports = reports
-        var differences: [String: [String: PairedDifference]] = [:]
+        var differences: [String: [CycleMetric: PairedDifference]] = [:]
         var disagreements: [Disagreement] = []
         for report in reports where report.model != base.model {
             let pairs = Array(zip(report.userEvaluations, base.userEvaluations))
             differences[report.model] = evaluator.pairedDifferences(report, baseline: base)
             let ranked = pairs.map { model, reference -> Disagreement in
-                let a1 = model.value(for: CycleMetric.alertAccuracy), b1 = reference.value(for: CycleMetric.alertAccuracy)
-                let a2 = model.value(for: CycleMetric.accuracy2d), b2 = reference.value(for: CycleMetric.accuracy2d)
+                let a1 = model.value(for: .alertAccuracy), b1 = reference.value(for: .alertAccuracy)
+                let a2 = model.value(for: .accuracy2d), b2 = reference.value(for: .accuracy2d)
                 let score = abs((a1 ?? 0) - (b1 ?? 0)) + abs((a2 ?? 0) - (b2 ?? 0))
                 return Disagreement(userID: model.userID, model: report.model, baselineAlertAccuracy: b1, modelAlertAccuracy: a1,
                                     baselineAccuracy2d: b2, modelAccuracy2d: a2, score: score)
@@ -71,8 +71,8 @@ public struct ModelComparison: Sendable, Encodable {
         for report in reports { header += pad(report.model, 26) }
         for report in others { header += pad("Δ \(report.model)-\(baseline)", 28) }
         var lines = ["users \(reports.first?.users ?? 0), cycles \(reports.first?.cycles ?? 0)", header]
-        for key in CycleMetric.all where reports.contains(where: { $0.metrics[key] != nil }) {
-            var line = pad(key, keyWidth)
+        for key in CycleMetric.allCases where reports.contains(where: { $0.metrics[key] != nil }) {
+            var line = pad(key.rawValue, keyWidth)
             for report in reports { line += pad(format(report.metrics[key], report.intervals[key]), 26) }
             for report in others {
                 let difference = differences[report.model]?[key]

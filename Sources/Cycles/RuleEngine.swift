@@ -8,13 +8,14 @@ import Explanations
 ///    (`preferences.typical_cycle_length`, 20–45 d) or the population default 29 d
 ///    (Bull 2019: 29.3 d); contribution = that length − 29.
 /// 2. **Calendar**: recency-weighted mean (weights 1, 0.85, 0.85², …) of the last
-///    `recentCycleCount` cycle lengths, after dropping outliers further than
+///    `CycleState.recentCycleCount` cycle lengths, after dropping outliers further than
 ///    max(7 d, 3 × 1.4826 × MAD) from their median; with fewer than 3 cycles the onboarding
-///    length counts as one more cycle. Contribution = estimate − 29; outlier rejection is a
+///    length counts as one more cycle. Contribution = estimate − the population length
+///    (`CycleState.populationCycleLength`); outlier rejection is a
 ///    separate factor whose contribution is the change it caused.
 /// 3. **Ovulation pain**: one-sided ovary pain (`left_ovary`/`right_ovary`) logged from cycle
 ///    day 8 on marks ovulation; next start = first pain day + personal offset (mean of the
-///    user's past pain-to-next-start gaps, prior 14 d). Contribution = shift vs the calendar.
+///    user's past pain-to-next-start gaps, prior `AlertPolicy.ovulationToStartPriorDays`). Contribution = shift vs the calendar.
 /// 4. **Late**: if the forecast date has passed without a period, the next start is tomorrow.
 ///
 /// Energy and mood tomorrow: an exponentially weighted level of the logged values (α = 0.3)
@@ -22,14 +23,8 @@ import Explanations
 /// start, minus the other days, shrunk towards 0) when tomorrow falls in that window.
 public struct RuleEngine: CyclePredictor {
     public let name = "rules"
-    /// Cycle length used before anything is known.
-    public var populationCycleLength = 29
-    /// Number of recent cycles averaged.
-    public var recentCycleCount = 6
     /// Weight ratio between a cycle and the next more recent one.
     public var recencyDecay = 0.85
-    /// Prior gap from the first ovulation-pain day to the next start.
-    public var ovulationPainOffsetPrior = 14.0
 
     /// Creates the engine with default rules.
     public init() {}

@@ -7,7 +7,7 @@ public struct UserEvaluation: Sendable, Equatable {
     public var predictions: Int
     /// Per-cycle alert outcomes.
     public var cycles: [CycleOutcome]
-    /// Tallies aligned with `CycleMetric.all`.
+    /// Tallies aligned with `CycleMetric.allCases`.
     public var tallies: [MetricTally]
     /// Forecasts that carried an ovulation estimate.
     public var ovulationEstimates: Int
@@ -21,12 +21,9 @@ public struct UserEvaluation: Sendable, Equatable {
         self.ovulationEstimates = ovulationEstimates
     }
 
-    /// The tally of `key` (a `CycleMetric` key); empty for unknown keys.
-    public func tally(for key: String) -> MetricTally {
-        guard let index = CycleMetric.all.firstIndex(of: key) else { return MetricTally() }
-        return tallies[index]
-    }
+    /// The tally of `metric`.
+    public func tally(for metric: CycleMetric) -> MetricTally { tallies[metric.index] }
 
-    /// This user's value of `key`, `nil` when nothing was counted.
-    public func value(for key: String) -> Double? { tally(for: key).value }
+    /// This user's value of `metric`, `nil` when nothing was counted.
+    public func value(for metric: CycleMetric) -> Double? { tally(for: metric).value }
 }

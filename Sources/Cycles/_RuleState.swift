@@ -35,11 +35,11 @@ struct _RuleState {
 
     mutating func prediction(on day: CalendarDay) -> CyclePrediction {
         advance(through: day)
-        let population = engine.populationCycleLength
+        let population = CycleState.populationCycleLength
         let language = self.language
         let declaredLength = self.declaredLength
         guard knownStarts > 0 else {
-            let next = day.advanced(by: 14)
+            let next = day.advanced(by: CalendarPredictor.daysAheadBeforeFirstStart)
             return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10,
                                    reasoning: reasoning(key: _ReasoningKey(next: next.daysSinceEpoch), next: next) {
                                        (RuleText.sentence(next, reasons: [RuleText.noPeriodYet(language)], language), [])
@@ -55,10 +55,10 @@ struct _RuleState {
         var next = lastStart.advanced(by: calendarLength)
         var uncertainty = max(1.5, spread)
         var painShift = 0
-        var ovulationDate = next.advanced(by: -13)
+        var ovulationDate = next.advanced(by: -AlertPolicy.ovulationToStartPriorDays)
         var ovulationPassed = day >= ovulationDate ? 0.7 : 0.2
         if let pain = painEpisodeStart {
-            let offset = (painOffsets.reduce(engine.ovulationPainOffsetPrior, +)) / Double(painOffsets.count + 1)
+            let offset = (painOffsets.reduce(Double(AlertPolicy.ovulationToStartPriorDays), +)) / Double(painOffsets.count + 1)
             let painNext = pain.advanced(by: Int(offset.rounded()))
             painShift = next.distance(to: painNext)
             next = painNext
@@ -137,8 +137,8 @@ struct _RuleState {
 
     /// (estimate, cycles used, shift caused by outlier rejection, rejected count, spread).
     private func calendarEstimate() -> (Double, Int, Double, Int, Double) {
-        let prior = Double(declaredLength ?? engine.populationCycleLength)
-        let recent = Array(cycleLengths.suffix(engine.recentCycleCount))
+        let prior = Double(declaredLength ?? CycleState.populationCycleLength)
+        let recent = Array(cycleLengths.suffix(CycleState.recentCycleCount))
         guard !recent.isEmpty else { return (prior, 0, 0, 0, 4) }
         let sorted = recent.sorted()
         let median = Double(sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2

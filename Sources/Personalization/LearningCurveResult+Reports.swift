@@ -33,7 +33,8 @@ extension LearningCurveResult {
             var cells = ["\(month)", "\(any.users)", "\(any.cycles)"]
             for name in series {
                 guard let point = points[name]?[month] else { cells.append("-"); continue }
-                cells.append("\(percent(point.alertAccuracy)) [\(percent(point.alertAccuracyInterval[0])), \(percent(point.alertAccuracyInterval[1]))]")
+                let interval = point.alertAccuracyInterval.map { " [\(percent($0.low)), \(percent($0.high))]" } ?? ""
+                cells.append(percent(point.alertAccuracy) + interval)
             }
             if let oracle = points["oracle"]?[month], let tuned = points["fine_tuned"]?[month] {
                 cells.append(String(format: "%+.1f pt", (tuned.alertAccuracy - oracle.alertAccuracy) * 100))
@@ -84,8 +85,8 @@ extension LearningCurveResult {
             let color = colors[name] ?? "#000"
             let present = evaluated.enumerated().compactMap { index, month in points[name]?[month].map { (index, $0) } }
             guard !present.isEmpty else { continue }
-            let band = present.map { "\(number(x($0.0))),\(number(y($0.1.alertAccuracyInterval[1])))" }
-                + present.reversed().map { "\(number(x($0.0))),\(number(y($0.1.alertAccuracyInterval[0])))" }
+            let band = present.map { "\(number(x($0.0))),\(number(y($0.1.alertAccuracyInterval?.high ?? $0.1.alertAccuracy)))" }
+                + present.reversed().map { "\(number(x($0.0))),\(number(y($0.1.alertAccuracyInterval?.low ?? $0.1.alertAccuracy)))" }
             parts.append("<polygon points=\"\(band.joined(separator: " "))\" fill=\"\(color)\" fill-opacity=\"0.12\" stroke=\"none\"/>")
             let line = present.map { "\(number(x($0.0))),\(number(y($0.1.alertAccuracy)))" }
             parts.append("<polyline points=\"\(line.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>")

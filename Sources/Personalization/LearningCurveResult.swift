@@ -1,5 +1,5 @@
+import Cycles
 import Foundation
-import TensorCore
 
 /// The aggregated learning curve: per series and month, alert accuracy and ±2-day daily accuracy
 /// pooled over the evaluated cycles, with 95 % bootstrap intervals resampling users.
@@ -8,12 +8,12 @@ public struct LearningCurveResult: Sendable {
     public struct Point: Sendable, Equatable, Codable {
         /// `period_start.alert_accuracy`: alert hits / cycles.
         public var alertAccuracy: Double
-        /// 95 % bootstrap interval of `alertAccuracy`.
-        public var alertAccuracyInterval: [Double]
+        /// 95 % bootstrap interval of `alertAccuracy` (`UserBootstrap`); `nil` without resamples.
+        public var alertAccuracyInterval: ConfidenceInterval?
         /// `period_start.accuracy_2d`: daily forecasts within ±2 days / forecasts.
         public var accuracy2d: Double
-        /// 95 % bootstrap interval of `accuracy2d`.
-        public var accuracy2dInterval: [Double]
+        /// 95 % bootstrap interval of `accuracy2d`; `nil` without resamples.
+        public var accuracy2dInterval: ConfidenceInterval?
         /// Mean absolute error of the daily forecasts, in days.
         public var maeDays: Double
         /// Users evaluated.
@@ -48,14 +48,14 @@ public struct LearningCurveResult: Sendable {
         self.records = records
         self.months = configuration.months
         self.series = series
-        var generator = SeededGenerator(seed: configuration.seed)
+        let bootstrap = UserBootstrap(resamples: configuration.bootstrapSamples, seed: configuration.seed)
         var points: [String: [Int: Point]] = [:]
         for month in configuration.months {
             let monthRecords = records.filter { $0.month == month }
             guard !monthRecords.isEmpty else { continue }
             for name in series {
                 let perUser = monthRecords.map { Totals($0.outcomes[name] ?? []) }
-                var point = Self.point(perUser, generator: &generator, samples: configuration.bootstrapSamples)
+                var point = Self.point(perUser, bootstrap: bootstrap)
                 if name == "fine_tuned" {
                     point.keptShare = Double(monthRecords.filter(\.kept).count) / Double(monthRecords.count)
                 }
@@ -92,27 +92,15 @@ public struct LearningCurveResult: Sendable {
         var accuracy2d: Double { days == 0 ? 0 : Double(withinTwoDays) / Double(days) }
     }
 
-    static func point(_ perUser: [Totals], generator: inout SeededGenerator, samples: Int) -> Point {
+    /// The pooled point of `perUser`, with the intervals of `bootstrap` (every series and month
+    /// is resampled with the same draws of users, so their intervals are paired).
+    static func point(_ perUser: [Totals], bootstrap: UserBootstrap) -> Point {
         let total = perUser.reduce(Totals(), +)
-        var alert: [Double] = []
-        var daily: [Double] = []
-        for _ in 0..<samples {
-            var resampled = Totals()
-            for _ in perUser.indices { resampled = resampled + perUser[generator.nextInt(below: perUser.count)] }
-            alert.append(resampled.alertAccuracy)
-            daily.append(resampled.accuracy2d)
-        }
-        return Point(alertAccuracy: total.alertAccuracy, alertAccuracyInterval: percentileInterval(alert, fallback: total.alertAccuracy),
-                     accuracy2d: total.accuracy2d, accuracy2dInterval: percentileInterval(daily, fallback: total.accuracy2d),
+        let resamples = bootstrap.pooledResamples(of: perUser, zero: Totals()) { $0 = $0 + $1 }
+        return Point(alertAccuracy: total.alertAccuracy,
+                     alertAccuracyInterval: ConfidenceInterval(percentilesOf: resamples.map(\.alertAccuracy)),
+                     accuracy2d: total.accuracy2d, accuracy2dInterval: ConfidenceInterval(percentilesOf: resamples.map(\.accuracy2d)),
                      maeDays: total.days == 0 ? 0 : total.absoluteError / Double(total.days),
                      users: perUser.count, cycles: total.cycles, keptShare: nil)
-    }
-
-    /// The 2.5th and 97.5th percentiles.
-    static func percentileInterval(_ values: [Double], fallback: Double) -> [Double] {
-        guard !values.isEmpty else { return [fallback, fallback] }
-        let sorted = values.sorted()
-        func at(_ quantile: Double) -> Double { sorted[min(sorted.count - 1, max(0, Int((quantile * Double(sorted.count - 1)).rounded())))] }
-        return [at(0.025), at(0.975)]
     }
 }

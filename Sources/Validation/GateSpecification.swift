@@ -1,3 +1,5 @@
+import Cycles
+
 /// A gate as data: which measurement of each candidate model is compared with which limit.
 ///
 /// The built-in gates are `GateSpecification.defaults`; more come from a gates file
@@ -28,7 +30,7 @@ public struct GateSpecification: Sendable, Equatable, Codable {
         name: "model file size < 10 MB", metric: MeasurementKey.fileBytes, comparison: .lessThan, limit: 10_000_000)
     /// Alert accuracy on irregular held-out users at least 60 %, judged on the interval's lower end.
     public static let alertAccuracy = GateSpecification(
-        name: "alert accuracy ≥ 60 % (CI lower bound)", metric: "period_start.alert_accuracy",
+        name: "alert accuracy ≥ 60 % (CI lower bound)", metric: CycleMetric.alertAccuracy.rawValue,
         statistic: .intervalLow, comparison: .greaterThanOrEqual, limit: 0.60)
     /// Phase 1 latency: p99 of one prediction under 150 ms.
     public static let latencyPhase1 = GateSpecification(

@@ -39,7 +39,7 @@ public enum MeasurementKey {
 
     /// Every fixed key (learning-curve keys follow the pattern above).
     public static var fixedKeys: [String] {
-        CycleMetric.all + [fileBytes, latencyP50, latencyP99, latencyMean, latencyMax, robustnessVersusCalendar]
+        CycleMetric.allCases.map(\.rawValue) + [fileBytes, latencyP50, latencyP99, latencyMean, latencyMax, robustnessVersusCalendar]
     }
 
     /// `true` when `key` names something the validator measures.

@@ -32,15 +32,12 @@ public struct PersonalizationLearningCurve: LearningCurveSource {
             configuration: .init(months: months, evaluationCycles: evaluationCycles, bootstrapSamples: bootstrapSamples))
         let histories = maximumUsers.map { Array(dataset.users.prefix($0)) } ?? dataset.users
         let result = try curve.compute(histories)
-        func interval(_ ends: [Double]) -> ConfidenceInterval? {
-            ends.count == 2 ? ConfidenceInterval(low: ends[0], high: ends[1]) : nil
-        }
         var points: [String: [Int: LearningCurveSummary.Point]] = [:]
         for (series, byMonth) in result.points {
             for (month, point) in byMonth {
                 points[series, default: [:]][month] = .init(
-                    alertAccuracy: point.alertAccuracy, alertAccuracyInterval: interval(point.alertAccuracyInterval),
-                    accuracy2d: point.accuracy2d, accuracy2dInterval: interval(point.accuracy2dInterval),
+                    alertAccuracy: point.alertAccuracy, alertAccuracyInterval: point.alertAccuracyInterval,
+                    accuracy2d: point.accuracy2d, accuracy2dInterval: point.accuracy2dInterval,
                     users: point.users, cycles: point.cycles)
             }
         }

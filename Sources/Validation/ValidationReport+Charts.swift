@@ -4,7 +4,7 @@ extension ValidationReport {
     /// Bar chart of ±2-day accuracy by cycle day of the forecast (1–7, 8–14, 15+, all days), one
     /// bar per model, with 95 % interval whiskers.
     public var accuracyByCycleDayChart: String {
-        let groups: [(String, String)] = [("cycle days 1-7", CycleMetric.byCycleDay1to7), ("8-14", CycleMetric.byCycleDay8to14),
+        let groups: [(String, CycleMetric)] = [("cycle days 1-7", CycleMetric.byCycleDay1to7), ("8-14", CycleMetric.byCycleDay8to14),
                                           ("15+", CycleMetric.byCycleDay15plus), ("all days", CycleMetric.accuracy2d)]
         let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
         var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)

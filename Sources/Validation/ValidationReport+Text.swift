@@ -3,11 +3,11 @@ import Cycles
 extension ValidationReport {
     /// The rows of the side-by-side table: label and measurement key.
     static let tableRows: [(label: String, key: String)] = [
-        ("alert accuracy [95 % CI]", CycleMetric.alertAccuracy),
-        ("accuracy ±2 d, all days", CycleMetric.accuracy2d),
-        ("accuracy ±2 d, cycle day 1", CycleMetric.day1Accuracy2d),
-        ("mean abs. error (days)", CycleMetric.maeDays),
-        ("ovulation ±2 d", CycleMetric.ovulationAccuracy2d),
+        ("alert accuracy [95 % CI]", CycleMetric.alertAccuracy.rawValue),
+        ("accuracy ±2 d, all days", CycleMetric.accuracy2d.rawValue),
+        ("accuracy ±2 d, cycle day 1", CycleMetric.day1Accuracy2d.rawValue),
+        ("mean abs. error (days)", CycleMetric.maeDays.rawValue),
+        ("ovulation ±2 d", CycleMetric.ovulationAccuracy2d.rawValue),
         ("model file", MeasurementKey.fileBytes),
         ("latency p50", MeasurementKey.latencyP50),
         ("latency p99", MeasurementKey.latencyP99),

@@ -36,10 +36,10 @@ extension Validator {
         let cells = reports.enumerated().map { index, report in
             RobustnessPanel.Cell(
                 model: report.model,
-                alertAccuracy: report.cycles > 0 ? report.metrics[CycleMetric.alertAccuracy] : nil,
-                interval: report.intervals[CycleMetric.alertAccuracy],
+                alertAccuracy: report.cycles > 0 ? report.metrics[.alertAccuracy] : nil,
+                interval: report.intervals[.alertAccuracy],
                 versusCalendar: index == 0 || report.cycles == 0
-                    ? nil : evaluator.pairedDifferences(report, baseline: calendar)[CycleMetric.alertAccuracy])
+                    ? nil : evaluator.pairedDifferences(report, baseline: calendar)[.alertAccuracy])
         }
         return RobustnessPanel.Row(name: name, users: users, cycles: calendar.cycles, cells: cells)
     }

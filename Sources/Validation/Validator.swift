@@ -79,7 +79,7 @@ public struct Validator: Sendable {
                 + "95 % CI: percentile bootstrap over users (\(evaluator.bootstrapSamples) resamples)"
             var measurements: [String: MeasuredValue] = [:]
             for (key, value) in report.metrics {
-                measurements[key] = MeasuredValue(value: value, interval: report.intervals[key], method: method)
+                measurements[key.rawValue] = MeasuredValue(value: value, interval: report.intervals[key], method: method)
             }
             return (report, measurements)
         }

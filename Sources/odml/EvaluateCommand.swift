@@ -34,10 +34,10 @@ struct EvaluateCommand: ParsableCommand {
                 return
             }
             print("model \(report.model): \(report.users) users, \(report.cycles) cycles, \(report.predictions) predictions")
-            for key in CycleMetric.all {
+            for key in CycleMetric.allCases {
                 guard let value = report.metrics[key] else { continue }
                 let interval = report.intervals[key].map { String(format: "  [%.3f, %.3f]", $0.low, $0.high) } ?? ""
-                print(key.padding(toLength: CycleMetric.keyColumnWidth, withPad: " ", startingAt: 0) + String(format: "%.3f", value) + interval)
+                print(key.rawValue.padding(toLength: CycleMetric.keyColumnWidth, withPad: " ", startingAt: 0) + String(format: "%.3f", value) + interval)
             }
         }
     }

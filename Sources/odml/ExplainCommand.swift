@@ -50,7 +50,7 @@ struct ExplainCommand: ParsableCommand {
     /// start to the forecast start) against the rule engine's population length, with the
     /// predictor's factors as contributions. For the rule engine these are every fired rule's shift.
     static func periodAttribution(_ context: PredictCommand.Context) -> Attribution {
-        let baseline = Double(RuleEngine().populationCycleLength)
+        let baseline = Double(CycleState.populationCycleLength)
         let lastStart = context.history.lastPeriodStart(onOrBefore: context.day)
         let output = lastStart.map { Double($0.distance(to: context.prediction.nextPeriodStart)) } ?? baseline
         let contributions = context.prediction.reasoning.factors.map { factor in

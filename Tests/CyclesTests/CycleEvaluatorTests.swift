@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Cycles
 
@@ -90,14 +91,15 @@ import Testing
         #expect(report.metrics[CycleMetric.energySameAsTodayAccuracy3Class] == nil)
     }
 
-    @Test func tallyPositionsFollowTheMetricOrder() {
-        #expect(CycleMetric.all[_MetricIndex.alertAccuracy] == CycleMetric.alertAccuracy)
-        #expect(CycleMetric.all[_MetricIndex.byCycleDay15plus] == CycleMetric.byCycleDay15plus)
-        #expect(CycleMetric.all[_MetricIndex.ovulationAccuracy2d] == CycleMetric.ovulationAccuracy2d)
-        #expect(CycleMetric.all[_MetricIndex.moodMAE] == CycleMetric.moodMAE)
-        #expect(CycleMetric.all[_MetricIndex.energySameAsToday] == CycleMetric.energySameAsTodayAccuracy3Class)
-        #expect(CycleMetric.all[_MetricIndex.moodSameAsToday] == CycleMetric.moodSameAsTodayAccuracy3Class)
-        #expect(CycleMetric.all.count == 16)
+    @Test func metricKeysAreTheJSONNamesInReportOrder() throws {
+        #expect(CycleMetric.allCases.enumerated().allSatisfy { $0.offset == $0.element.index })
+        #expect(Set(CycleMetric.allCases.map(\.rawValue)).count == CycleMetric.allCases.count)
+        #expect(CycleMetric.allCases.first == .alertAccuracy && CycleMetric.allCases.count == 16)
+        #expect(CycleMetric.byCycleDay8to14.cycleDayBucket == "8-14" && CycleMetric.accuracy2d.cycleDayBucket == nil)
+        #expect(CycleMetric.allCases.filter(\.lowerIsBetter) == [.maeDays, .energyMAE, .moodMAE])
+        // Dictionaries keyed by metric encode as JSON objects keyed by the metric's name.
+        let json = String(decoding: try JSONEncoder().encode([CycleMetric.alertAccuracy: 0.5]), as: UTF8.self)
+        #expect(json == #"{"period_start.alert_accuracy":0.5}"#)
     }
 
     @Test func jsonHasExactKeysAndNestedBuckets() throws {

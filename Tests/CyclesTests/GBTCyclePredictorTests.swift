@@ -128,7 +128,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     for (row, (correction, target)) in zip(rows.remaining, rows.alertTarget).enumerated() {
         // The period target is the correction to the calendar: add the calendar back.
         let remaining = correction + rows.features[row * width + GBTCyclePredictor.calendarRemainingIndex]
-        let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertTiming.windowDays + 1 ? -1 : 0)
+        let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertPolicy.windowDays + 1 ? -1 : 0)
         #expect(target == expected)
     }
     #expect(rows.alertTarget.contains(1) && rows.alertTarget.contains(-1))
@@ -138,7 +138,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     var predictor = try tinyPredictor()
     predictor.remainingOffset = 0
     predictor.alertThreshold = 0.02
-    let horizon = CycleEvaluator.alertHorizonDays
+    let horizon = AlertPolicy.horizonDays
     // Below the threshold: never within the alert horizon, even when the mean says tomorrow.
     #expect(predictor.forecastDays(remaining: 1, alertScore: 0.019) == horizon + 1)
     #expect(predictor.forecastDays(remaining: 9.4, alertScore: -0.3) == 9)

@@ -136,7 +136,7 @@ import Explanations
         let history = Self.history()
         let days = Array(history.periodStarts[0]...history.records.last!.date)
         var predictor = try Self.predictor()
-        let horizon = CycleEvaluator.alertHorizonDays
+        let horizon = AlertPolicy.horizonDays
         // An unreachable threshold: no forecast may enter the alert horizon.
         predictor.alertThreshold = 2
         let held = try predictor.predictions(for: history, on: days, language: "en")

@@ -44,7 +44,7 @@ import Testing
         #expect(tuned.alertAccuracy >= pretrained.alertAccuracy)
         // Kept only where it also alerts better on her held-out cycles (the stricter guardrail).
         #expect((tuned.keptShare ?? 0) > 0)
-        #expect(tuned.alertAccuracyInterval[0] <= tuned.alertAccuracy && tuned.alertAccuracy <= tuned.alertAccuracyInterval[1])
+        #expect(tuned.alertAccuracyInterval?.contains(tuned.alertAccuracy) == true)
         // At one month there is no complete cycle to learn from: the guardrail keeps the pre-trained model.
         let first = try #require(result.point("fine_tuned", month: 1))
         #expect(first.keptShare == 0)

@@ -25,8 +25,8 @@ import Testing
         #expect(models.map { $0["role"] as? String } == ["baseline", "baseline", "candidate", "ceiling", "ceiling"])
         #expect(models[2]["file_bytes"] as? Int == 90_000)
         let evaluation = try #require(models[2]["evaluation"] as? [String: Any])
-        #expect(evaluation[CycleMetric.alertAccuracy] != nil)
-        #expect(evaluation[CycleMetric.alertAccuracy + "_ci"] != nil)
+        #expect(evaluation[CycleMetric.alertAccuracy.rawValue] != nil)
+        #expect(evaluation[CycleMetric.alertAccuracy.rawValue + "_ci"] != nil)
 
         let panel = try #require(json["robustness"] as? [String: Any])
         #expect(panel["models"] as? [String] == ["calendar", "rules", "random"])

@@ -16,7 +16,7 @@ import Testing
         let size = try #require(report.gates.first { $0.metric == MeasurementKey.fileBytes })
         #expect(size.status == .fail)
         #expect(size.measured == 11_000_000)
-        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy })
+        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy.rawValue })
         #expect(accuracy.status == .fail)
         #expect(accuracy.measured == 0)
         #expect(report.text.contains("NO-GO"))
@@ -30,7 +30,7 @@ import Testing
         #expect(report.models.map(\.name) == ["calendar", "rules", "random", "ovulation-aware", "oracle"])
         #expect(report.models.map(\.role) == [.baseline, .baseline, .candidate, .ceiling, .ceiling])
         #expect(report.gates.first { $0.metric == MeasurementKey.robustnessVersusCalendar }?.status == .fail)
-        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy })
+        let accuracy = try #require(report.gates.first { $0.metric == CycleMetric.alertAccuracy.rawValue })
         #expect(accuracy.status == .fail)
         let random = try #require(report.model(named: "random")?.evaluation.alertAccuracy)
         let oracle = try #require(report.model(named: "oracle")?.evaluation.alertAccuracy)
@@ -155,7 +155,7 @@ import Testing
 
     @Test func withoutBootstrapTheCalendarFloorIsNotMeasured() throws {
         var validator = TestSupport.validator(gates: [.notBelowCalendar])
-        validator.evaluator.bootstrapSamples = 0
+        validator.evaluator.bootstrap.resamples = 0
         validator.robustnessPerturbations = []
         let report = try validator.validate([ValidationCandidate(predictor: CalendarCopyPredictor())],
                                             on: TestSupport.longCycles, data: TestSupport.longCyclesDescription)

@@ -1,22 +1,19 @@
 /// When a forecast should enter the alert horizon, shared by the learned predictors.
 ///
-/// An alert on day `t` for day `t + alertHorizonDays` is a hit for a start in `t + 1 …
-/// t + windowDays`; tomorrow's alert would cover `t + 2 … t + windowDays + 1`. Alerting today
-/// beats waiting when P(start in 1 day) − P(start in `windowDays + 1` days) ≥ 0, so the forecast
+/// An alert on day `t` for day `t + AlertPolicy.horizonDays` is a hit for a start in `t + 1 …
+/// t + AlertPolicy.windowDays`; tomorrow's alert would cover `t + 2 … t + windowDays + 1`. Alerting
+/// today beats waiting when P(start in 1 day) − P(start in `windowDays + 1` days) ≥ 0, so the forecast
 /// is held beyond the horizon until that score reaches a threshold calibrated on held-out users.
 /// (A threshold on P(start within `windowDays`) alone alerts too late: that conditional
 /// probability keeps rising after the most likely day has passed.)
 public enum AlertTiming {
-    /// Days ahead an alerted start can be and still be a hit: horizon + tolerance.
-    public static let windowDays = CycleEvaluator.alertHorizonDays + CycleEvaluator.hitToleranceDays
-
     /// Thresholds tried by calibration, in increasing order.
     public static let thresholdCandidates: [Double] = [0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1]
 
     /// `days` (the point forecast, ≥ 1) moved to the alert horizon or beyond it by the alert
     /// `score` against `threshold`.
     public static func forecastDays(_ days: Int, score: Double, threshold: Double) -> Int {
-        let horizon = CycleEvaluator.alertHorizonDays
+        let horizon = AlertPolicy.horizonDays
         return score >= threshold ? min(days, horizon) : max(days, horizon + 1)
     }
 

@@ -5,14 +5,12 @@ import Explanations
 /// On each cycle's first day it forecasts the next start at the last start + the median of her
 /// last ≤ 6 cycle lengths (`CycleState.calendarCycleLength`; the population length 29 d until
 /// she has a complete cycle) and keeps that date for the whole cycle; ovulation is the next
-/// start − `lutealPriorDays`. Measured on the Marquette charting cohort (all 159 women, first
+/// start − `AlertPolicy.ovulationToStartPriorDays` (the luteal prior + 1). Measured on the Marquette charting cohort (all 159 women, first
 /// cycles unscored) it reaches alert accuracy ≈ 0.69, and ≈ 0.42 on the irregular women
 /// (`Datasets/README.md`, "Real data").
 public struct CalendarPredictor: CyclePredictor {
     /// `"calendar"`.
     public let name = "calendar"
-    /// Days from ovulation to the next start the calendar assumes.
-    public static let lutealPriorDays = 14
     /// Days ahead the calendar forecasts the next start before any start is known (half the
     /// population cycle length, re-dated every day).
     public static let daysAheadBeforeFirstStart = CycleState.populationCycleLength / 2
@@ -53,7 +51,7 @@ public struct CalendarPredictor: CyclePredictor {
                                     phrase: phrase, contribution: Double(length - CycleState.populationCycleLength))])
                 cachedKey = key
             }
-            let ovulation = next.advanced(by: -CalendarPredictor.lutealPriorDays)
+            let ovulation = next.advanced(by: -AlertPolicy.ovulationToStartPriorDays)
             return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: state.cycleLengthDeviation ?? 3,
                                    ovulation: OvulationEstimate(date: ovulation, passedProbability: day >= ovulation ? 1 : 0),
                                    reasoning: cachedReasoning)

@@ -31,7 +31,7 @@ struct _GBTTrainingRows {
     /// Days until the next start minus the calendar's remaining days (the period model's target).
     var remaining: [Float] = []
     /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
-    /// `AlertTiming.windowDays + 1` days away, else 0.
+    /// `AlertPolicy.windowDays + 1` days away, else 0.
     var alertTarget: [Float] = []
     var ovulationRows: [Int] = []
     var ovulationLabels: [Float] = []
@@ -79,7 +79,7 @@ extension GBTCyclePredictor {
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
                 let correction = Float(remainingDays) - vector[calendarRemainingIndex]
                 rows.remaining.append(min(max(correction, -correctionLimitDays), correctionLimitDays))
-                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertTiming.windowDays + 1 ? -1 : 0))
+                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertPolicy.windowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {
                     rows.ovulationRows.append(row)
@@ -221,7 +221,7 @@ extension GBTCyclePredictor {
             var candidate = predictor
             candidate.remainingOffset = Double(step) / 2
             let report = try evaluator.evaluate(candidate, on: dataset)
-            let alert = report.alertAccuracy, daily = report.metrics[CycleMetric.accuracy2d] ?? 0
+            let alert = report.alertAccuracy, daily = report.metrics[.accuracy2d] ?? 0
             progress?(String(format: "calibration: offset %+.1f d -> alert accuracy %.3f, ±2 d %.3f", candidate.remainingOffset, alert, daily))
             if (alert, daily) > (best.alert, best.daily) { best = (candidate.remainingOffset, alert, daily) }
         }

@@ -12,7 +12,7 @@ import Foundation
 ///   calendar lacks there, and on real period-only logs they did not beat it;
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
 /// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
-/// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertTiming.windowDays + 1` days), learnt
+/// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertPolicy.windowDays + 1` days), learnt
 ///   as the regression of 1[start in 1 day] − 1[start in 6 days] (squared error: its prediction
 ///   is that difference of probabilities, with one tree ensemble instead of a class per day).
 ///
@@ -30,7 +30,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     public var moodTomorrow: GradientBoostedModel?
     /// Alert-timing score model (see the type's documentation).
     public var alertTiming: GradientBoostedModel?
-    /// Value of P(start in 1 day) − P(start in `AlertTiming.windowDays + 1` days) from which the
+    /// Value of P(start in 1 day) − P(start in `AlertPolicy.windowDays + 1` days) from which the
     /// forecast enters the alert horizon.
     public var alertThreshold: Double
     /// Days added to the predicted remaining days before rounding (calibrated for alert accuracy).
@@ -115,7 +115,7 @@ public struct GBTCyclePredictor: CyclePredictor {
             if !sincePain.isNaN {
                 date = day.advanced(by: -Int(sincePain))
             } else {
-                date = start.advanced(by: -Int((luteal.isNaN ? Double(CalendarPredictor.lutealPriorDays) : Double(luteal)).rounded()))
+                date = start.advanced(by: -Int((luteal.isNaN ? Double(AlertPolicy.ovulationToStartPriorDays) : Double(luteal)).rounded()))
             }
             ovulation = OvulationEstimate(date: date, passedProbability: probability)
         }

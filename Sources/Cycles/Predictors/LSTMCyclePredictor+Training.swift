@@ -148,7 +148,7 @@ extension LSTMCyclePredictor {
         for quantile in configuration.quantileCandidates {
             withAlert.periodQuantile = quantile
             let report = try evaluator.evaluate(withAlert, on: calibration)
-            let alert = report.alertAccuracy, daily = report.metrics[CycleMetric.accuracy2d] ?? 0
+            let alert = report.alertAccuracy, daily = report.metrics[.accuracy2d] ?? 0
             if (alert, daily) > (bestWithAlert.alert, bestWithAlert.daily) { bestWithAlert = (quantile, alert, daily) }
         }
         let usesAlert = bestWithAlert.alert > bestQuantile.accuracy

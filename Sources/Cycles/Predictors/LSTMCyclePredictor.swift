@@ -148,7 +148,7 @@ extension LSTMCyclePredictor {
                     let index = days - base - lowest
                     return distribution.indices.contains(index) ? Double(distribution[index]) : 0
                 }
-                let score = probability(days: 1) - probability(days: AlertTiming.windowDays + 1)
+                let score = probability(days: 1) - probability(days: AlertPolicy.windowDays + 1)
                 point = AlertTiming.forecastDays(point, score: score, threshold: threshold)
             }
             let spread = Double(_lstmQuantile(distribution, 0.84) - _lstmQuantile(distribution, 0.16)) / 2

@@ -11,14 +11,11 @@ import Explanations
 /// - in a cycle without an ovulation (anovulatory, or no peak charted): the calendar date.
 ///
 /// Her luteal length is the median of her past cycles' luteal lengths (last ≤ 6, rounded half
-/// up; `lutealPriorDays` until she has one). On the Marquette charting cohort it reaches alert
+/// up; `AlertPolicy.lutealPriorDays` until she has one). On the Marquette charting cohort it reaches alert
 /// accuracy ≈ 0.85 on all women and ≈ 0.70 on the irregular ones.
 public struct OvulationAwarePredictor: CyclePredictor {
     /// `"ovulation-aware"`.
     public let name = "ovulation-aware"
-    /// Luteal length (days from the day after ovulation to the day before the next start)
-    /// assumed until she has a past cycle with a known one (Marquette: mean 13.05 d).
-    public static let lutealPriorDays = 13
     /// Truth cycles by user id.
     public let truth: [String: [CycleTruth]]
 
@@ -42,7 +39,7 @@ public struct OvulationAwarePredictor: CyclePredictor {
             let index = cycles.partitioningIndex { $0.cycleStart > day } - 1
             guard index >= 0, let ovulation = cycles[index].ovulationDate else { return calendarForecast }
             let pastLuteal = cycles[max(0, index - CycleState.recentCycleCount)..<index].compactMap(\.lutealLength)
-            let luteal = pastLuteal.isEmpty ? OvulationAwarePredictor.lutealPriorDays
+            let luteal = pastLuteal.isEmpty ? AlertPolicy.lutealPriorDays
                                             : Int(CycleState.median(pastLuteal).rounded())
             var forecast = calendarForecast
             if ovulation <= day {

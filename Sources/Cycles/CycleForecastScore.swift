@@ -1,0 +1,62 @@
+/// How the daily forecasts made during one cycle did at predicting its end (the next start): the
+/// project's one per-cycle scorer, read by `CycleEvaluator`, Personalization's guardrail and
+/// learning curve, and the reconciliation of stored predictions.
+///
+/// The alert and its hit follow `AlertPolicy`; the daily errors feed the ±2 d accuracy and the
+/// mean absolute error.
+public struct CycleForecastScore: Sendable, Equatable {
+    /// First day of the cycle.
+    public var cycleStart: CalendarDay
+    /// The true next period start (end of the cycle).
+    public var nextStart: CalendarDay
+    /// The day the alert was raised, if any.
+    public private(set) var alertDay: CalendarDay?
+    /// The start date the alert announced, if any.
+    public private(set) var alertedStart: CalendarDay?
+    /// Number of daily forecasts scored.
+    public private(set) var dayCount = 0
+    /// Forecasts within ±2 days of the truth (`period_start.accuracy_2d`).
+    public private(set) var withinTwoDays = 0
+    /// Sum of absolute errors in days.
+    public private(set) var absoluteErrorSum = 0.0
+
+    /// An empty score of the cycle `[cycleStart, nextStart)`.
+    public init(cycleStart: CalendarDay, nextStart: CalendarDay) {
+        self.cycleStart = cycleStart
+        self.nextStart = nextStart
+    }
+
+    /// Scores `predictions` (forecasts made on days of the cycle, in increasing order; others are ignored).
+    public init(cycleStart: CalendarDay, nextStart: CalendarDay, predictions: [CyclePrediction]) {
+        self.init(cycleStart: cycleStart, nextStart: nextStart)
+        for prediction in predictions { add(prediction) }
+    }
+
+    /// Whether the alert was a hit (`false` when no alert was raised before the start).
+    public var alertHit: Bool { alertedStart.map { AlertPolicy.isHit(alertedStart: $0, start: nextStart) } ?? false }
+
+    /// Mean absolute error in days (0 when no forecast was scored).
+    public var meanAbsoluteError: Double { dayCount == 0 ? 0 : absoluteErrorSum / Double(dayCount) }
+
+    /// Scores one more forecast, made after the ones already scored; forecasts made outside the
+    /// cycle are ignored.
+    public mutating func add(_ prediction: CyclePrediction) {
+        guard prediction.asOf >= cycleStart && prediction.asOf < nextStart else { return }
+        let error = abs(prediction.nextPeriodStart.distance(to: nextStart))
+        dayCount += 1
+        absoluteErrorSum += Double(error)
+        if error <= 2 { withinTwoDays += 1 }
+        if alertDay == nil && AlertPolicy.isAlert(madeOn: prediction.asOf, forecastStart: prediction.nextPeriodStart) {
+            alertDay = prediction.asOf
+            alertedStart = prediction.nextPeriodStart
+        }
+    }
+
+    /// Scores `predictor` on the cycle `[cycleStart, nextStart)` of `history`, forecasting on each day.
+    public static func scoring(_ predictor: any CyclePredictor, history: UserHistory, cycleStart: CalendarDay,
+                               nextStart: CalendarDay) throws -> CycleForecastScore {
+        let days = Array(cycleStart..<nextStart)
+        let predictions = try predictor.predictions(for: history, on: days, language: "en")
+        return CycleForecastScore(cycleStart: cycleStart, nextStart: nextStart, predictions: predictions)
+    }
+}
