@@ -1,9 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Apple platforms take BLAS and LAPACK from Accelerate, through its current interface: the macro
+/// reaches the Swift compiler's Clang importer (`-Xcc -D`) of the targets that call the BLAS.
+let accelerateInterface: [CSetting] = [
+    .define("ACCELERATE_NEW_LAPACK", .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+]
+/// Linux takes BLAS and LAPACK from OpenBLAS and LAPACKE (the `CBLAS` system library).
+let linuxBLAS: Target.Dependency = .target(name: "CBLAS", condition: .when(platforms: [.linux]))
+
 // MARK: - Public API
 let publicTargets: [Target] = [
-    .target(name: "TensorCore", dependencies: ["CBLAS"]),
+    .target(name: "TensorCore", dependencies: [linuxBLAS], cSettings: accelerateInterface),
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
@@ -38,15 +46,15 @@ let publicTargets: [Target] = [
 
 // MARK: - Implementation details
 let implementationTargets: [Target] = [
-    .systemLibrary(name: "CBLAS", pkgConfig: "openblas",
+    .systemLibrary(name: "CBLAS", pkgConfig: "openblas",   // Linux only (see `linuxBLAS`)
                    providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]),
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
     .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
     .target(name: "CNeuralNetKernels"),    // NeuralNet's CPU-specific kernels (C intrinsics)
     .target(name: "CBoostedTreesKernels"), // BoostedTrees' kernels with cache prefetch hints (C)
     .executableTarget(name: "odml-bench", dependencies: [
-        "OnDeviceML", "TensorCore", "BoostedTrees", "CBLAS",
-    ], path: "Benchmarks/odml-bench"),
+        "OnDeviceML", "TensorCore", "BoostedTrees", linuxBLAS,
+    ], path: "Benchmarks/odml-bench", cSettings: accelerateInterface),
 ]
 
 // MARK: - Tests
