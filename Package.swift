@@ -1,9 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Apple platforms take BLAS and LAPACK from Accelerate, through its current interface: the macro
+/// reaches the Swift compiler's Clang importer (`-Xcc -D`) of the targets that call the BLAS.
+let accelerateInterface: [CSetting] = [
+    .define("ACCELERATE_NEW_LAPACK", .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+]
+/// Linux takes BLAS and LAPACK from OpenBLAS and LAPACKE (the `CBLAS` system library).
+let linuxBLAS: Target.Dependency = .target(name: "CBLAS", condition: .when(platforms: [.linux]))
+
 // MARK: - Public API
 let publicTargets: [Target] = [
-    .target(name: "TensorCore", dependencies: ["CBLAS"]),
+    .target(name: "TensorCore", dependencies: [linuxBLAS], cSettings: accelerateInterface),
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
@@ -19,12 +27,12 @@ let publicTargets: [Target] = [
         .product(name: "GRDB", package: "GRDB.swift"),
     ]),
     .target(name: "Personalization", dependencies: [
-        "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        "TensorCore", "BoostedTrees", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
     ]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
-    .target(name: "Validation", dependencies: ["Cycles", "Personalization", "ModelFiles"]),
+    .target(name: "Validation", dependencies: ["TensorCore", "Cycles", "Personalization"]),
     .target(name: "ONNXExport", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], exclude: ["Protos"]),
     .target(name: "OnDeviceML", dependencies: [
@@ -38,33 +46,40 @@ let publicTargets: [Target] = [
 
 // MARK: - Implementation details
 let implementationTargets: [Target] = [
-    .systemLibrary(name: "CBLAS", pkgConfig: "openblas",
+    .systemLibrary(name: "CBLAS", pkgConfig: "openblas",   // Linux only (see `linuxBLAS`)
                    providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]),
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
     .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
     .target(name: "CNeuralNetKernels"),    // NeuralNet's CPU-specific kernels (C intrinsics)
     .target(name: "CBoostedTreesKernels"), // BoostedTrees' kernels with cache prefetch hints (C)
     .executableTarget(name: "odml-bench", dependencies: [
-        "OnDeviceML", "CBLAS",
-    ], path: "Benchmarks/odml-bench"),
+        "OnDeviceML", "TensorCore", "BoostedTrees", linuxBLAS,
+    ], path: "Benchmarks/odml-bench", cSettings: accelerateInterface),
 ]
 
 // MARK: - Tests
 let testTargets: [Target] = [
     .testTarget(name: "TensorCoreTests", dependencies: ["TensorCore", "_TestSupport"]),
-    .testTarget(name: "NeuralNetTests", dependencies: ["NeuralNet", "_TestSupport"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "BoostedTreesTests", dependencies: ["BoostedTrees", "_TestSupport"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "BanditsTests", dependencies: ["Bandits", "_TestSupport"]),
-    .testTarget(name: "ExplanationsTests", dependencies: ["Explanations", "_TestSupport"]),
-    .testTarget(name: "ModelFilesTests", dependencies: ["ModelFiles", "_TestSupport"]),
-    .testTarget(name: "CyclesTests", dependencies: ["Cycles", "_TestSupport"]),
-    .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
-    .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
-    .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
+    .testTarget(name: "NeuralNetTests", dependencies: ["TensorCore", "NeuralNet"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BoostedTreesTests", dependencies: ["TensorCore", "BoostedTrees"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BanditsTests", dependencies: ["TensorCore", "Bandits", "_TestSupport"]),
+    .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations"]),
+    .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
+    .testTarget(name: "CyclesTests", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
+    ]),
+    .testTarget(name: "PersonalizationTests", dependencies: [
+        "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "Personalization",
+        .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
+    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Elaro"]),
+    .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "Validation"]),
     .testTarget(name: "ONNXExportTests", dependencies: [
-        "ONNXExport", "_TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        "TensorCore", "NeuralNet", "ModelFiles", "ONNXExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], resources: [.copy("Fixtures")]),
-    .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "odmlTests", dependencies: [
+        "TensorCore", "OnDeviceML", "odml", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ], exclude: ["__Snapshots__"]),
 ]
 
 let package = Package(

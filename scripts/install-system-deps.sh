@@ -1,14 +1,29 @@
 #!/usr/bin/env bash
-# Installs the system libraries OnDeviceML links against, only when they are missing.
+# Installs the system libraries OnDeviceML links against, only when they are missing; with
+# `--cross`, also the arm64 cross headers, libraries and emulator scripts/check-aarch64.sh uses (CI).
 set -euo pipefail
 missing=()
 pkg-config --exists openblas 2>/dev/null || missing+=(libopenblas-dev pkg-config)
 [ -f /usr/include/lapacke.h ] || missing+=(liblapacke-dev)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing system packages: ${missing[*]}" >&2
+cross=()
+if [ "${1:-}" = "--cross" ]; then
+  [ -f /usr/aarch64-linux-gnu/include/stdio.h ] || cross+=(libc6-dev-arm64-cross)
+  compgen -G "/usr/lib/gcc-cross/aarch64-linux-gnu/*/libgcc.a" >/dev/null || cross+=(libgcc-dev-arm64-cross)
+  command -v qemu-aarch64 >/dev/null || cross+=(qemu-user)
+fi
+if [ ${#missing[@]} -gt 0 ] || [ ${#cross[@]} -gt 0 ]; then
+  echo "Installing system packages: ${missing[*]} ${cross[*]}" >&2
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [ ${#missing[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+  if [ ${#cross[@]} -gt 0 ]; then
+    # libgcc-N-dev-arm64-cross: N is the distribution's GCC (12 on Debian 12, 14 on Debian 13).
+    libgcc=$(apt-cache pkgnames libgcc- | grep -E '^libgcc-[0-9]+-dev-arm64-cross$' | sort -V | tail -n 1)
+    cross=("${cross[@]/libgcc-dev-arm64-cross/$libgcc}")
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${cross[@]}" >/dev/null
+  fi
 fi

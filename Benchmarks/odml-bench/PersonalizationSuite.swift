@@ -53,7 +53,11 @@ enum PersonalizationSuite {
     /// Runs the child and reads its two `ru_maxrss` figures (MB).
     static func childMemory(months: Int) throws -> (peak: Double, delta: Double) {
         let process = Process()
+        #if os(Linux)
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        process.executableURL = Bundle.main.executableURL
+        #endif
         process.arguments = ["personalization"]
         var environment = ProcessInfo.processInfo.environment
         environment[childVariable] = "\(months)"
@@ -78,10 +82,15 @@ enum PersonalizationSuite {
         print(before, peakResidentMegabytes())
     }
 
-    /// `ru_maxrss` of this process in MB (Linux reports KB).
+    /// `ru_maxrss` of this process in MB (Linux reports KB, Darwin bytes).
     static func peakResidentMegabytes() -> Double {
         var usage = rusage()
+        #if os(Linux)
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576
+        #endif
     }
 }

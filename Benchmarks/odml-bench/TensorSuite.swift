@@ -1,11 +1,15 @@
+#if canImport(Accelerate)
+import Accelerate
+#elseif os(Linux)
 import CBLAS
+#endif
 import TensorCore
 
 /// `odml-bench tensor`: TensorCore's BLAS wrappers and SIMD kernels.
 ///
 /// Cases (peer: `Benchmarks/peers/bench_tensor.py`, numpy at the same thread count):
 /// - `sgemm_64`, `sgemm_256`, `sgemm_1024`: `Tensor.matmul(_:_:into:)`, with the same product
-///   through a direct `cblas_sgemm` call on raw pointers, timed interleaved, as `cblas_median_us`
+///   through a direct `cblas_sgemm` call on raw pointers (same BLAS), timed interleaved, as `cblas_median_us`
 ///   and `ours_vs_cblas = cblas_median_us / ours_median_us` (wrapper overhead; 1.0 = none).
 /// - `sgemv_256`: `Tensor.matvec(_:_:into:)`, with a direct `cblas_sgemv` likewise.
 /// - `softmax_100000`, `sigmoid_100000`: the allocating `softmax()` / `sigmoid()` (as numpy
@@ -16,7 +20,7 @@ import TensorCore
 /// allocator is preloaded (see `AllocationCounter`).
 enum TensorSuite {
     static func run(_ harness: BenchmarkHarness) {
-        BLAS.threadCount = harness.options.threads
+        TensorCore.BLAS.threadCount = harness.options.threads   // qualified: Accelerate has a `BLAS` too
         var generator = SeededGenerator(seed: 2024)
         for size in [64, 256, 1024] where harness.shouldRun("sgemm_\(size)") {
             sgemm(size: size, harness, &generator)

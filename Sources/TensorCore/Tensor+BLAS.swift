@@ -1,34 +1,83 @@
+#if canImport(Accelerate)
+import Accelerate
+import Foundation
+#elseif os(Linux)
 import CBLAS
+#else
+#error("TensorCore needs BLAS and LAPACK: Accelerate on Apple platforms, OpenBLAS and LAPACKE on Linux")
+#endif
 
-/// Thin, allocation-free wrappers over the system CBLAS (OpenBLAS).
+/// Thin, allocation-free wrappers over the system BLAS: Accelerate on Apple platforms, OpenBLAS on
+/// Linux.
 ///
-/// This file and `Tensor+LAPACK.swift` are the only ones that import `CBLAS`. Pointer-level
-/// entry points serve hot loops (LSTM steps, histogram solvers); `Tensor` methods below check
-/// shapes and call them.
+/// This file and `Tensor+LAPACK.swift` are the only ones that import a BLAS. Both libraries take
+/// the same CBLAS calls with 32-bit integers, so each wrapper below is one call on every platform:
+/// OpenBLAS's `blasint` is `Int32` (Debian's LP64 build), and Accelerate's current interface
+/// (`ACCELERATE_NEW_LAPACK`, which Package.swift defines for this target on Apple platforms) takes
+/// `__LAPACK_int`, also `Int32` as long as `ACCELERATE_LAPACK_ILP64` stays undefined (were it
+/// defined, these calls would stop compiling, not misread their integers). The wrappers are not
+/// `@inlinable`: inlined into another module, a call would be compiled without that define and
+/// bind to Accelerate's deprecated legacy CBLAS.
+///
+/// Pointer-level entry points serve hot loops (LSTM steps, histogram solvers); `Tensor` methods
+/// below check shapes and call them.
 public enum BLAS {
-    /// Number of threads OpenBLAS uses for level-3 calls.
+    /// Number of threads the BLAS uses for level-3 calls.
     ///
-    /// The default set on first use of `TensorCore` is whatever OpenBLAS picked (usually the
-    /// core count, or `OPENBLAS_NUM_THREADS`). Inference on small models is fastest and has the
-    /// steadiest latency with 1 thread; call `BLAS.threadCount = 1` before latency-sensitive work
-    /// and raise it for large training matrices.
+    /// Linux (OpenBLAS): a process-wide count. The default set on first use of `TensorCore` is
+    /// whatever OpenBLAS picked (usually the core count, or `OPENBLAS_NUM_THREADS`). Inference on
+    /// small models is fastest and has the steadiest latency with 1 thread; call
+    /// `BLAS.threadCount = 1` before latency-sensitive work and raise it for large training matrices.
+    ///
+    /// Apple platforms (Accelerate): Accelerate chooses its own thread count and offers only a
+    /// choice between single- and multi-threaded, per calling thread (`BLASSetThreading`, macOS 15,
+    /// iOS 18 and later). Setting 1 selects single-threaded and any larger value multi-threaded for
+    /// the calling thread; reading gives 1 when the calling thread is single-threaded, else the
+    /// active core count (the most Accelerate may use). On older systems setting does nothing and
+    /// reading gives the core count.
     public static var threadCount: Int {
-        get { Int(openblas_get_num_threads()) }
-        set { openblas_set_num_threads(Int32(max(1, newValue))) }
+        get {
+            #if canImport(Accelerate)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+               BLASGetThreading() == BLAS_THREADING_SINGLE_THREADED {
+                return 1
+            }
+            return ProcessInfo.processInfo.activeProcessorCount
+            #else
+            return Int(openblas_get_num_threads())
+            #endif
+        }
+        set {
+            #if canImport(Accelerate)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                BLASSetThreading(newValue <= 1 ? BLAS_THREADING_SINGLE_THREADED : BLAS_THREADING_MULTI_THREADED)
+            }
+            #else
+            openblas_set_num_threads(Int32(max(1, newValue)))
+            #endif
+        }
     }
 
-    /// The OpenBLAS build configuration string (`openblas_get_config`).
+    /// The BLAS build configuration: `openblas_get_config()` on Linux; on Apple platforms the
+    /// interface in use and the calling thread's threading model.
     public static var configuration: String {
+        #if canImport(Accelerate)
+        return "Accelerate (ACCELERATE_NEW_LAPACK, LP64), " + (threadCount == 1 ? "single-threaded" : "multi-threaded")
+        #else
         guard let config = openblas_get_config() else { return "unknown" }
         return String(cString: config)
+        #endif
     }
 
     /// Name of the BLAS library in use.
+    #if canImport(Accelerate)
+    public static let libraryName = "Accelerate"
+    #else
     public static let libraryName = "OpenBLAS"
+    #endif
 
     /// `C = alpha * op(A) * op(B) + beta * C` on row-major pointers (`cblas_sgemm`).
     /// `op(A)` is `m×k`, `op(B)` is `k×n`, `C` is `m×n`; `lda`, `ldb`, `ldc` are row strides.
-    @inlinable
     public static func sgemm(
         transposeA: Bool, transposeB: Bool, m: Int, n: Int, k: Int,
         alpha: Float, a: UnsafePointer<Float>, lda: Int,
@@ -42,7 +91,6 @@ public enum BLAS {
     }
 
     /// `y = alpha * op(A) * x + beta * y` on a row-major `rows×columns` matrix (`cblas_sgemv`).
-    @inlinable
     public static func sgemv(
         transpose: Bool, rows: Int, columns: Int, alpha: Float,
         a: UnsafePointer<Float>, lda: Int, x: UnsafePointer<Float>, incx: Int = 1,
@@ -53,7 +101,6 @@ public enum BLAS {
     }
 
     /// `A += alpha * x * yᵀ` on a row-major `rows×columns` matrix (`cblas_sger`).
-    @inlinable
     public static func sger(
         rows: Int, columns: Int, alpha: Float,
         x: UnsafePointer<Float>, y: UnsafePointer<Float>, a: UnsafeMutablePointer<Float>, lda: Int
@@ -62,19 +109,16 @@ public enum BLAS {
     }
 
     /// `y += alpha * x` over `count` elements (`cblas_saxpy`).
-    @inlinable
     public static func saxpy(count: Int, alpha: Float, x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {
         cblas_saxpy(Int32(count), alpha, x, 1, y, 1)
     }
 
     /// `x · y` over `count` elements (`cblas_sdot`).
-    @inlinable
     public static func sdot(count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>) -> Float {
         cblas_sdot(Int32(count), x, 1, y, 1)
     }
 
     /// `x *= alpha` over `count` elements (`cblas_sscal`).
-    @inlinable
     public static func sscal(count: Int, alpha: Float, x: UnsafeMutablePointer<Float>) {
         cblas_sscal(Int32(count), alpha, x, 1)
     }

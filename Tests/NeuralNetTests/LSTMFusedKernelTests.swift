@@ -3,9 +3,10 @@ import Testing
 import TensorCore
 @testable import NeuralNet
 
-/// The fused batch-1 inference kernel (`CNeuralNetKernels`, AVX2 + FMA) against the BLAS path it
-/// replaces on such CPUs, against PyTorch, and its activations against Foundation's.
-@Suite(.enabled(if: _LSTMFusedKernel.isAvailable, "the CPU lacks AVX2 or FMA: the BLAS path runs instead"))
+/// The fused batch-1 inference kernel (`CNeuralNetKernels`: AVX2 + FMA, or NEON) against the BLAS
+/// path it replaces on such CPUs, against its portable C instantiation (bit for bit), against
+/// PyTorch, and its activations against Foundation's.
+@Suite(.enabled(if: _LSTMFusedKernel.isAvailable, "no fast instantiation on this CPU: the BLAS path runs instead"))
 struct LSTMFusedKernelTests {
     /// Normwise relative difference `max|a - b| / max|b|`: two float32 evaluations in different
     /// orders (fused multiply-adds, other summation order) differ by rounding noise of the
@@ -55,6 +56,54 @@ struct LSTMFusedKernelTests {
         #expect(Self.relativeDifference(fusedState.hidden, blasState.hidden) <= 1e-6)
         #expect(Self.relativeDifference(fusedState.cell, blasState.cell) <= 1e-6)
         #expect(Self.relativeDifference(fusedState.hidden, fused.state.hidden) <= 1e-6)
+    }
+
+    /// `[inputSize, hiddenSize, steps]`: multiples of the vector widths and tails (13 and 70 units
+    /// leave 5 and 6 lanes over), one step, and an input as wide as the state (run in place).
+    @Test(arguments: [[11, 32, 7], [3, 13, 5], [32, 32, 9], [6, 70, 4], [1, 1, 1], [24, 24, 6]])
+    func fastInstantiationEqualsThePortableOneBitForBit(shape: [Int]) {
+        let (inputSize, hiddenSize, steps) = (shape[0], shape[1], shape[2])
+        let gateCount = 4 * hiddenSize
+        let input = GradientCheck.random([steps, inputSize], seed: 82).scalars.map { 3 * $0 }
+        let weights = GradientCheck.random([inputSize + hiddenSize, gateCount], seed: 83).scalars
+        let bias = GradientCheck.random([gateCount], seed: 84).scalars
+        let start = (0..<hiddenSize).map { 0.1 * Float($0 % 17) - 0.5 }
+        func run(portable: Bool, inPlace: Bool) -> [Float] {
+            let kernel = portable ? _LSTMFusedKernel.portableLayerInference : _LSTMFusedKernel.layerInference
+            var hidden = start, cell = start
+            var gates = [Float](repeating: 0, count: steps * gateCount)
+            var outputs = inPlace ? input : [Float](repeating: 0, count: steps * hiddenSize)
+            outputs.withUnsafeMutableBufferPointer { out in
+                if inPlace {
+                    kernel(out.baseAddress!, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, out.baseAddress!)
+                } else {
+                    kernel(input, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, out.baseAddress!)
+                }
+            }
+            return outputs.prefix(steps * hiddenSize) + hidden + cell
+        }
+        let fast = run(portable: false, inPlace: false), portable = run(portable: true, inPlace: false)
+        #expect(fast.map(\.bitPattern) == portable.map(\.bitPattern))
+        #expect(fast.allSatisfy { $0.isFinite })
+        if inputSize == hiddenSize {
+            let fastInPlace = run(portable: false, inPlace: true), portableInPlace = run(portable: true, inPlace: true)
+            #expect(fastInPlace.map(\.bitPattern) == portableInPlace.map(\.bitPattern))
+            #expect(fastInPlace.map(\.bitPattern) == fast.map(\.bitPattern))
+        }
+    }
+
+    @Test func fastActivationsEqualThePortableOnesBitForBit() {
+        // Every 2^-10 over [-100, 100], an odd count (a partial last block), and special values.
+        var grid = stride(from: -100.0, through: 100.0, by: 1.0 / 1024).map { Float($0) }
+        grid += [0, -0, 1e-30, -1e-30, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0.625, -0.625,
+                 87.33654, -87.33654, 88.37, -88.37, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                 .infinity, -.infinity, .nan]
+        let fast = _LSTMFusedKernel.activations(grid), portable = _LSTMFusedKernel.activations(grid, portable: true)
+        for (index, x) in grid.enumerated() where !x.isNaN {
+            #expect(fast.sigmoid[index].bitPattern == portable.sigmoid[index].bitPattern, "sigmoid(\(x))")
+            #expect(fast.tanh[index].bitPattern == portable.tanh[index].bitPattern, "tanh(\(x))")
+        }
+        #expect(portable.sigmoid.last!.isNaN && portable.tanh.last!.isNaN)
     }
 
     @Test func runMatchesPyTorch() throws {

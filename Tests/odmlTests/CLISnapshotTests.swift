@@ -32,7 +32,7 @@ import TensorCore
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         try Snapshot.expectMatch(object.keys.sorted().joined(separator: "\n") + "\n", named: "info-json-keys")
         #expect(object["version"] as? String == OnDeviceMLVersion.current)
-        #expect(object["blas_library"] as? String == "OpenBLAS")
+        #expect(object["blas_library"] as? String == Self.platformBLAS)
         #expect((object["blas_thread_count"] as? Int ?? 0) >= 1)
         #expect(!(object["blas_configuration"] as? String ?? "").isEmpty)
     }
@@ -43,8 +43,15 @@ import TensorCore
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.first == "odml \(OnDeviceMLVersion.current)")
-        #expect(lines.dropFirst().first?.hasPrefix("BLAS: OpenBLAS") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("BLAS: \(Self.platformBLAS)") == true)
     }
+
+    /// The BLAS `odml info` names: Accelerate on Apple platforms, OpenBLAS on Linux.
+    #if canImport(Darwin)
+    static let platformBLAS = "Accelerate"
+    #else
+    static let platformBLAS = "OpenBLAS"
+    #endif
 
     @Test(arguments: [["--no-such-flag"], ["info", "--no-such-flag"], ["no-such-command"]])
     func badArgumentsExitNonZeroWithOneErrorLine(arguments: [String]) throws {
