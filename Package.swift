@@ -23,13 +23,14 @@ let publicTargets: [Target] = [
     ]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
     .target(name: "Validation", dependencies: ["Cycles", "Personalization", "ModelFiles"]),
-    .target(name: "ONNXExport", dependencies: [
+    // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
+    .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-    ], exclude: ["Protos"]),
+    ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
-        "Cycles", "Personalization", "Elaro", "Validation", "ONNXExport",
+        "Cycles", "Personalization", "Elaro", "Validation", "ModelExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -61,8 +62,8 @@ let testTargets: [Target] = [
     .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
-    .testTarget(name: "ONNXExportTests", dependencies: [
-        "ONNXExport", "_TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    .testTarget(name: "ModelExportTests", dependencies: [
+        "ModelExport", "Cycles", "BoostedTrees", "NeuralNet", "ModelFiles", "TensorCore", "_TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
 ]

@@ -1,17 +1,19 @@
+import Cycles
 import TensorCore
 
-extension ONNXExportableModel {
+extension ModelLayout {
     /// Deterministic input of shape `inputShape(rows:)` for parity checks against another runtime.
     ///
-    /// - LSTM: feature `j` is drawn from `N(mean_j, scale_j²)` (from the normalisation, else
+    /// - Recurrent: feature `j` is drawn from `N(mean_j, scale_j²)` (from the normalisation, else
     ///   `N(0, 1)`), so the network sees standardised values like in training.
     /// - Trees: per value, 10 % `NaN` (missing), 20 % exactly one of the thresholds the feature
     ///   is split on (the `x <= threshold` boundary), otherwise uniform over
     ///   `[smallest threshold − 1, largest threshold + 1]` (`N(0, 1)` for unused features).
+    /// - Rules: no input.
     public func sampleInput(rows: Int, seed: UInt64) -> (values: [Float], shape: [Int]) {
         var generator = SeededGenerator(seed: seed)
         let shape = inputShape(rows: rows)
-        let count = shape.reduce(1, *)
+        let count = shape.isEmpty ? 0 : shape.reduce(1, *)
         var values = [Float](repeating: 0, count: count)
         switch self {
         case let .recurrent(network):
@@ -24,7 +26,7 @@ extension ONNXExportableModel {
         case let .trees(trees):
             var thresholds = [[Float]](repeating: [], count: trees.featureCount)
             for head in trees.heads {
-                for (feature, threshold) in zip(head.ensemble.feature, head.ensemble.threshold) where feature >= 0 {
+                for (feature, threshold) in zip(head.model.ensemble.feature, head.model.ensemble.threshold) where feature >= 0 {
                     thresholds[Int(feature)].append(threshold)
                 }
             }
@@ -42,6 +44,8 @@ extension ONNXExportableModel {
                     values[index] = Float(generator.nextUniform(in: lower, upper))
                 }
             }
+        case .rules:
+            break
         }
         return (values, shape)
     }

@@ -4,13 +4,14 @@ import NeuralNet
 import SwiftProtobuf
 import TensorCore
 import Testing
-@testable import ONNXExport
+@testable import ModelExport
+import Cycles
 
 /// Structure of the exported graphs, parsed back with swift-protobuf.
 struct ONNXExporterTests {
     @Test func lstmGraphParsesBackWithItsStructure() throws {
-        let exported = try ONNXExporter.export(try TinyModels.lstmFile())
-        let model = try Onnx_ModelProto(serializedBytes: exported.serializedData)
+        let exported = try Self.export(.recurrent(TinyModels.lstmLayout()))
+        let model = try Onnx_ModelProto(serializedBytes: exported.data)
         #expect(model.irVersion == 8)
         #expect(model.producerName == "OnDeviceML")
         #expect(model.opsetImport.map(\.domain) == [""])
@@ -33,10 +34,10 @@ struct ONNXExporterTests {
     }
 
     @Test func lstmGatesAreReorderedToONNXOrder() throws {
-        let file = try TinyModels.lstmFile()
-        let model = try Onnx_ModelProto(serializedBytes: try ONNXExporter.export(file).serializedData)
+        let layout = try TinyModels.lstmLayout()
+        let model = try Onnx_ModelProto(serializedBytes: try Self.export(.recurrent(layout)).data)
         let hidden = TinyModels.lstmHiddenSize, columns = TinyModels.lstmFeatureCount
-        let pytorch = try file.tensor("lstm.0.weight_ih").scalars
+        let pytorch = layout.lstm.layers[0].weightIH.scalars
         let onnxW = try #require(model.graph.initializer.first { $0.name == "lstm.0.W" }).floatValues
         let block = hidden * columns
         // ONNX block order i, o, f, c takes PyTorch blocks i, f, g, o = 0, 3, 1, 2.
@@ -45,30 +46,30 @@ struct ONNXExporterTests {
                 == Array(pytorch[(pytorchBlock * block)..<((pytorchBlock + 1) * block)]))
         }
         let onnxB = try #require(model.graph.initializer.first { $0.name == "lstm.0.B" }).floatValues
-        let biasHH = try file.tensor("lstm.0.bias_hh").scalars
+        let biasHH = layout.lstm.layers[0].biasHH.scalars
         #expect(Array(onnxB[(4 * hidden + hidden)..<(4 * hidden + 2 * hidden)]) == Array(biasHH[(3 * hidden)..<(4 * hidden)]))
     }
 
     @Test func treeGraphParsesBackWithItsStructure() throws {
-        let file = TinyModels.gbtFile()
-        let exported = try ONNXExporter.export(file)
-        let model = try Onnx_ModelProto(serializedBytes: exported.serializedData)
+        let layout = try TinyModels.gbtLayout()
+        let exported = try Self.export(.trees(layout))
+        let model = try Onnx_ModelProto(serializedBytes: exported.data)
         #expect(model.opsetImport.map(\.domain) == ["", "ai.onnx.ml"])
         #expect(model.graph.node.map(\.opType) == ["TreeEnsembleRegressor", "TreeEnsembleRegressor", "TreeEnsembleClassifier"])
         #expect(model.graph.node.allSatisfy { $0.domain == "ai.onnx.ml" })
         #expect(model.graph.output.map(\.name) == ["period_raw", "ovulation_raw", "energy_label", "energy_raw"])
-        #expect(try exported.operatorTypes() == ["ai.onnx.ml.TreeEnsembleRegressor", "ai.onnx.ml.TreeEnsembleRegressor",
-                                                 "ai.onnx.ml.TreeEnsembleClassifier"])
-        for (node, name) in zip(model.graph.node, ["period", "ovulation", "energy"]) {
-            let section = try file.treeEnsemble(name)
+        #expect(exported.operators == ["ai.onnx.ml.TreeEnsembleRegressor", "ai.onnx.ml.TreeEnsembleRegressor",
+                                       "ai.onnx.ml.TreeEnsembleClassifier"])
+        for (node, head) in zip(model.graph.node, layout.heads) {
+            let section = head.model.ensemble, name = head.name
             let attributes = Dictionary(uniqueKeysWithValues: node.attribute.map { ($0.name, $0) })
-            let nodeCount = section.nodeCount, leafCount = section.feature.filter { $0 < 0 }.count
+            let nodeCount = section.feature.count, leafCount = section.feature.filter { $0 < 0 }.count
             for key in ["nodes_treeids", "nodes_nodeids", "nodes_featureids", "nodes_truenodeids", "nodes_falsenodeids",
                         "nodes_missing_value_tracks_true"] {
                 #expect(attributes[key]?.ints.count == nodeCount, "\(name) \(key)")
             }
             #expect(attributes["nodes_modes"]?.strings.filter { $0 == Data("LEAF".utf8) }.count == leafCount)
-            let weights = name == "energy" ? "class_weights" : "target_weights"
+            let weights = head.hasLabel ? "class_weights" : "target_weights"
             #expect(attributes[weights]?.floats.count == leafCount)
             #expect(Set(attributes["nodes_treeids"]?.ints ?? []) == Set((0..<Int64(section.treeCount)).map { $0 }))
         }
@@ -78,62 +79,13 @@ struct ONNXExporterTests {
     }
 
     @Test func exportIsDeterministic() throws {
-        let first = try ONNXExporter.export(TinyModels.gbtFile()).serializedData
-        let second = try ONNXExporter.export(TinyModels.gbtFile()).serializedData
+        let first = try Self.export(.trees(TinyModels.gbtLayout())).data
+        let second = try Self.export(.trees(TinyModels.gbtLayout())).data
         #expect(first == second)
     }
 
-    @Test func writeIsReadableBack() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("onnx-export-\(UUID().uuidString).onnx")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let exported = try ONNXExporter.export(try TinyModels.lstmFile())
-        try exported.write(to: url)
-        #expect(try Data(contentsOf: url) == exported.serializedData)
-    }
-
-    @Test func unsupportedKindIsATypedError() throws {
-        #expect(throws: ONNXExportError.unsupportedKind(kind: "elaro", supported: ["cycle-lstm", "cycle-gbt"])) {
-            try ONNXExporter.export(ModelFile(kind: "elaro"))
-        }
-    }
-
-    @Test func missingBaseScoresNameTheProperty() throws {
-        var file = TinyModels.gbtFile()
-        file.header.properties["ovulation.base_scores"] = nil
-        #expect(throws: ONNXExportError.invalidProperty(key: "ovulation.base_scores", reason: "missing; expected one base score per class")) {
-            try ONNXExporter.export(file)
-        }
-    }
-
-    @Test func misshapenHeadIsRejected() throws {
-        var file = try TinyModels.lstmFile()
-        file.setTensor("head.mood.weight", Tensor(zeros: [3, 5]))
-        do {
-            _ = try ONNXExporter.export(file)
-            Issue.record("a [3, 5] head on a 4-unit LSTM was exported")
-        } catch let error as ONNXExportError {
-            #expect(error.description.contains("mood_logits") && error.description.contains("hidden size 4"))
-        }
-    }
-
-    @Test func splitOutsideTheInputIsRejected() throws {
-        var file = TinyModels.gbtFile()
-        var section = try file.treeEnsemble("period")
-        section.feature[0] = 9
-        file.setTreeEnsemble("period", section)
-        #expect(throws: ONNXExportError.invalidSection(name: "period_raw", reason: "splits on column 9, the input has 6 columns")) {
-            try ONNXExporter.export(file)
-        }
-    }
-
-    @Test func categoricalSplitsAreRefused() throws {
-        var file = TinyModels.gbtFile()
-        var section = try file.treeEnsemble("period")
-        section.categorical[0] = 1
-        file.setTreeEnsemble("period", section, layout: .compact)
-        #expect(throws: ONNXExportError.invalidSection(name: "period_raw", reason: "node 0 is a categorical split; ONNX export supports numerical splits only")) {
-            try ONNXExporter.export(file)
-        }
+    static func export(_ layout: ModelLayout) throws -> ExportedModel {
+        try ModelExporter.export(layout, kind: "cycle-test", format: .onnx)
     }
 }
 

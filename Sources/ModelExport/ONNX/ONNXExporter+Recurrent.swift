@@ -1,3 +1,4 @@
+import Cycles
 import Foundation
 import NeuralNet
 import TensorCore
@@ -11,14 +12,12 @@ extension ONNXExporter {
     /// One ONNX `LSTM` node per layer (`direction = forward`, zero initial state). ONNX orders the
     /// gate blocks `i, o, f, c` where PyTorch (and `NeuralNet.LSTM`) uses `i, f, g, o`, so the
     /// row blocks of `W`, `R` and both biases are permuted; `B` is `[W_b, R_b]` as ONNX expects.
-    /// - Throws: `SwiftProtobuf.BinaryEncodingError` if the model cannot be serialized.
-    public static func export(_ network: ONNXRecurrentNetwork, graphName: String = "recurrent",
-                              documentation: String = "", metadata: [String: String] = [:]) throws -> ONNXModel {
+    /// - Throws: `ModelExportError.encodingFailed` if the model cannot be serialized.
+    static func export(_ network: RecurrentNetworkLayout, graphName: String, metadata: [String: String]) throws -> ExportedModel {
         var builder = _GraphBuilder(name: graphName)
         let featureCount = network.featureCount
         let hidden = network.lstm.hiddenSize
-        let input = ONNXTensorInfo(name: "features", shape: [.symbolic("steps"), .symbolic("batch"), .fixed(featureCount)],
-                                   documentation: "Raw (unnormalised) features per step, time-major [steps, batch, features].")
+        let input = network.input
         builder.addInput(input)
         var current = input.name
         if let mean = network.featureMean {
@@ -48,8 +47,7 @@ extension ONNXExporter {
             builder.addNode("Squeeze", name: "\(prefix).squeeze", inputs: ["\(prefix).Y", "squeeze_axes"], outputs: ["\(prefix).hidden"])
             current = "\(prefix).hidden"
         }
-        var outputs: [ONNXTensorInfo] = []
-        for head in network.heads {
+        for (head, info) in zip(network.heads, network.outputs) {
             let layer = head.layer
             builder.addInitializer("\(head.name).weight_transposed", shape: [layer.inputSize, layer.outputSize],
                                    values: layer.weight.transposed().scalars)
@@ -57,14 +55,9 @@ extension ONNXExporter {
             builder.addNode("MatMul", name: "\(head.name).matmul", inputs: [current, "\(head.name).weight_transposed"],
                             outputs: ["\(head.name).product"])
             builder.addNode("Add", name: "\(head.name).add", inputs: ["\(head.name).product", "\(head.name).bias"], outputs: [head.name])
-            let info = ONNXTensorInfo(name: head.name, shape: [.symbolic("steps"), .symbolic("batch"), .fixed(layer.outputSize)],
-                                      documentation: head.documentation)
             builder.addOutput(info)
-            outputs.append(info)
         }
-        let model = builder.model(producerVersion: OnDeviceMLVersion.current, documentation: documentation, metadata: metadata)
-        return ONNXModel(serializedData: try model.serializedData(), input: input, outputs: outputs,
-                         documentation: documentation)
+        return try builder.exported(input: input, outputs: network.outputs, documentation: network.documentation, metadata: metadata)
     }
 }
 

@@ -1,5 +1,7 @@
+import Cycles
 import Foundation
 import SwiftProtobuf
+import TensorCore
 
 /// Accumulates the nodes, initializers, inputs and outputs of one ONNX graph and assembles the
 /// `ModelProto`. Node and tensor names are made unique by the caller (stable, readable names such
@@ -63,13 +65,13 @@ struct _GraphBuilder {
     }
 
     /// Declares a graph input.
-    mutating func addInput(_ info: ONNXTensorInfo) {
-        graph.input.append(info.valueInfo)
+    mutating func addInput(_ info: TensorDescription) {
+        graph.input.append(info.onnxValueInfo)
     }
 
     /// Declares a graph output.
-    mutating func addOutput(_ info: ONNXTensorInfo) {
-        graph.output.append(info.valueInfo)
+    mutating func addOutput(_ info: TensorDescription) {
+        graph.output.append(info.onnxValueInfo)
     }
 
     /// The model: this graph, the opsets it imports, and `documentation` as the model's doc string.
@@ -97,6 +99,23 @@ struct _GraphBuilder {
         }
         model.graph = graph
         return model
+    }
+}
+
+extension _GraphBuilder {
+    /// The serialized model with its input, outputs and operator types (`domain.opType` outside the default domain).
+    /// - Throws: `ModelExportError.encodingFailed` if swift-protobuf cannot serialize it.
+    func exported(input: TensorDescription, outputs: [TensorDescription], documentation: String,
+                  metadata: [String: String]) throws -> ExportedModel {
+        let proto = model(producerVersion: OnDeviceMLVersion.current, documentation: documentation, metadata: metadata)
+        let data: Data
+        do {
+            data = try proto.serializedData()
+        } catch {
+            throw ModelExportError.encodingFailed(format: .onnx, reason: "\(error)")
+        }
+        let operators = graph.node.map { $0.domain.isEmpty ? $0.opType : $0.domain + "." + $0.opType }
+        return ExportedModel(format: .onnx, data: data, input: input, outputs: outputs, operators: operators, documentation: documentation)
     }
 }
 
