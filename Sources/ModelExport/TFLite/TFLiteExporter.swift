@@ -15,6 +15,10 @@ import TensorCore
 ///   strategy, one tree per batch of a `BATCH_MATMUL`), see `export(_:graphName:metadata:)` for trees.
 ///   Input `features` `[batch, F]`, outputs as `TreeModelLayout.outputs`.
 enum TFLiteExporter {
+    /// The largest constant the exporter writes: FlatBuffers offsets are 32-bit, so a whole `.tflite`
+    /// file stays under 2 GiB; half of it for one tensor leaves room for the rest.
+    static let maximumConstantBytes = 1 << 30
+
     /// The `.tflite` model of a recurrent network (see the type's documentation).
     static func export(_ network: RecurrentNetworkLayout, graphName: String, metadata: [String: String]) throws -> ExportedModel {
         var graph = _TFLiteGraph()
@@ -81,7 +85,7 @@ enum TFLiteExporter {
             "(Interpreter.resetVariableTensors())."
         let inputDescription = TensorDescription(name: "features", shape: [.symbolic("steps"), .fixed(1), .fixed(featureCount)],
                                                  documentation: network.input.documentation)
-        return _exported(graph, graphName: graphName, input: inputDescription, outputs: outputs, documentation: documentation, metadata: metadata)
+        return try _exported(graph, graphName: graphName, input: inputDescription, outputs: outputs, documentation: documentation, metadata: metadata)
     }
 
     /// The `.tflite` model of boosted tree ensembles, per head (`_TreeMatrices` gives the
@@ -104,8 +108,14 @@ enum TFLiteExporter {
         graph.markInput(input, name: "features")
         let transposeFirstTwo = graph.addConstant("transpose_first_two_axes", shape: [3], int32s: [1, 0, 2])
         for head in trees.heads {
+            let (treeCount, nodes, leaves) = _TreeMatrices.dimensions(of: head.model.ensemble)
+            let pathBytes = treeCount * nodes * leaves * MemoryLayout<Float>.size
+            guard pathBytes <= maximumConstantBytes else {
+                throw ModelExportError.unsupported(
+                    format: .tflite, part: head.name,
+                    reason: "the dense form of \(treeCount) trees of up to \(nodes) splits and \(leaves) leaves needs \(pathBytes) bytes of path matrix, over the \(maximumConstantBytes)-byte limit of a FlatBuffers file")
+            }
             let matrices = _TreeMatrices(head.model.ensemble)
-            let (treeCount, nodes, leaves) = (matrices.treeCount, matrices.nodesPerTree, matrices.leavesPerTree)
             let name = head.name
             func tensor(_ suffix: String, type: _TFLiteSchema.TensorType = .float32, _ shape: [Int], dynamic: Int) -> Int32 {
                 graph.addTensor("\(name).\(suffix)", type: type, shape: shape, dynamic: [dynamic])
@@ -161,13 +171,18 @@ enum TFLiteExporter {
             }
             graph.markOutput(scores, name: name)
         }
-        return _exported(graph, graphName: graphName, input: trees.input, outputs: trees.outputs, documentation: trees.documentation,
+        return try _exported(graph, graphName: graphName, input: trees.input, outputs: trees.outputs, documentation: trees.documentation,
                          metadata: metadata)
     }
 
     /// The encoded model; `metadata` is appended to the description as `key=value` lines.
+    /// - Throws: `ModelExportError.unsupported` when the constants exceed what a FlatBuffers file holds.
     private static func _exported(_ graph: _TFLiteGraph, graphName: String, input: TensorDescription, outputs: [TensorDescription],
-                                  documentation: String, metadata: [String: String]) -> ExportedModel {
+                                  documentation: String, metadata: [String: String]) throws -> ExportedModel {
+        guard graph.constantByteCount <= 2 * maximumConstantBytes - (1 << 24) else {
+            throw ModelExportError.unsupported(format: .tflite, part: graphName,
+                                               reason: "\(graph.constantByteCount) bytes of constants, over the 2 GiB a FlatBuffers file holds")
+        }
         let lines = ["producer=OnDeviceML \(OnDeviceMLVersion.current)"] + metadata.keys.sorted().map { "\($0)=\(metadata[$0]!)" }
         let bytes = graph.encoded(subgraphName: graphName, description: documentation + "\n" + lines.joined(separator: "\n"))
         return ExportedModel(format: .tflite, data: Data(bytes), input: input, outputs: outputs, operators: graph.operatorNames,

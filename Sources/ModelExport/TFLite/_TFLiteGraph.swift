@@ -32,6 +32,9 @@ struct _TFLiteGraph {
     /// Operator names in execution order.
     private(set) var operatorNames: [String] = []
 
+    /// Bytes of constant data so far.
+    var constantByteCount: Int { buffers.reduce(0) { $0 + $1.count } }
+
     /// Adds a tensor computed at run time. `shape` is the shape for one row; dimensions marked in
     /// `dynamic` are written as -1 in the shape signature (batch or steps chosen at run time).
     mutating func addTensor(_ name: String, type: _TFLiteSchema.TensorType = .float32, shape: [Int], dynamic: Set<Int> = [],

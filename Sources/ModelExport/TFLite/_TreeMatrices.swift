@@ -19,16 +19,26 @@ struct _TreeMatrices {
     var leftTurns: [Float]
     var leafValues: [Float]
 
+    /// `(T, I, L)` of `ensemble`'s GEMM form, without building it.
+    static func dimensions(of ensemble: TreeEnsemble) -> (trees: Int, nodes: Int, leaves: Int) {
+        var nodes = 1, leaves = 1
+        for tree in 0..<ensemble.treeCount {
+            let range = Int(ensemble.treeStarts[tree])..<Int(ensemble.treeStarts[tree + 1])
+            let splits = range.filter { ensemble.feature[$0] >= 0 }.count
+            nodes = max(nodes, splits)
+            leaves = max(leaves, range.count - splits)
+        }
+        return (ensemble.treeCount, nodes, leaves)
+    }
+
     init(_ ensemble: TreeEnsemble) {
-        treeCount = ensemble.treeCount
+        (treeCount, nodesPerTree, leavesPerTree) = _TreeMatrices.dimensions(of: ensemble)
         var internalNodes: [[Int]] = [], leafNodes: [[Int]] = []
         for tree in 0..<treeCount {
             let range = Int(ensemble.treeStarts[tree])..<Int(ensemble.treeStarts[tree + 1])
             internalNodes.append(range.filter { ensemble.feature[$0] >= 0 }.map { $0 - range.lowerBound })
             leafNodes.append(range.filter { ensemble.feature[$0] < 0 }.map { $0 - range.lowerBound })
         }
-        nodesPerTree = max(1, internalNodes.map(\.count).max() ?? 0)
-        leavesPerTree = max(1, leafNodes.map(\.count).max() ?? 0)
         let (nodes, leaves) = (nodesPerTree, leavesPerTree)
         featureIndex = [Int32](repeating: 0, count: treeCount * nodes)
         thresholds = [Float](repeating: 0, count: treeCount * nodes)
