@@ -25,7 +25,14 @@ public enum PredictorFactory {
     /// - Throws: `ModelFileError` for an unreadable file; `DatasetError.unknownModel` for a kind
     ///   this build cannot run.
     public static func makeModelFilePredictor(path: String) throws -> any CyclePredictor {
-        let file = try ModelFile.read(from: URL(fileURLWithPath: path))
+        try makeModelFilePredictor(file: try ModelFile.read(from: URL(fileURLWithPath: path)), path: path)
+    }
+
+    /// The predictor stored in an already read model `file`, chosen by its kind in
+    /// `ModelKindRegistry`; `path` names it in errors.
+    /// - Throws: `ModelFileError` for malformed sections; `DatasetError.unknownModel` for a kind
+    ///   this build cannot run.
+    public static func makeModelFilePredictor(file: ModelFile, path: String) throws -> any CyclePredictor {
         guard let kind = ModelKindRegistry.kind(named: file.header.kind) else {
             let kinds = ModelKindRegistry.kinds.map(\.name).joined(separator: ", ")
             throw DatasetError.unknownModel(name: "\(path) (kind \(file.header.kind))", known: builtInNames + ["<file>.odml of kind \(kinds)"])

@@ -2,7 +2,7 @@
 public enum ModelExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The model file's kind is not in `ModelKindRegistry`.
     case unknownKind(kind: String, known: [String])
-    /// The kind has no learned computation to export (the rule engine).
+    /// The kind has no learned computation to export (the rule engine, the calendar).
     case nothingToExport(kind: String)
     /// The model uses something the format cannot express; exporting it would give another model.
     case unsupported(format: ExportFormat, part: String, reason: String)

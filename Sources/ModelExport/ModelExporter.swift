@@ -26,13 +26,13 @@ public enum ModelExporter {
     }
 
     /// The file of `format` for `layout`; `kind` names the graph (`cycle-lstm` → `cycle_lstm`).
-    /// - Throws: `ModelExportError.nothingToExport` for rules, `.unsupported` for what the format
+    /// - Throws: `ModelExportError.nothingToExport` for a built-in predictor, `.unsupported` for what the format
     ///   cannot express, `.encodingFailed` when serialization fails.
     public static func export(_ layout: ModelLayout, kind: String, format: ExportFormat,
                               metadata: [String: String] = [:]) throws -> ExportedModel {
         let graphName = kind.replacingOccurrences(of: "-", with: "_")
         switch layout {
-        case .rules:
+        case .builtIn:
             throw ModelExportError.nothingToExport(kind: kind)
         case let .recurrent(network):
             switch format {

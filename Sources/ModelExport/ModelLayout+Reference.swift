@@ -5,7 +5,7 @@ import TensorCore
 extension ModelLayout {
     /// The shape of the input for `rows` feature vectors: `[rows / batch, batch, F]` (`batch` =
     /// 10 sequences, or fewer for small `rows`) for a recurrent model, `[rows, F]` for trees,
-    /// `[]` for rules.
+    /// `[]` for a built-in predictor.
     public func inputShape(rows: Int) -> [Int] {
         switch self {
         case let .recurrent(network):
@@ -13,7 +13,7 @@ extension ModelLayout {
             return [max(1, rows / batch), batch, network.featureCount]
         case let .trees(trees):
             return [rows, trees.featureCount]
-        case .rules:
+        case .builtIn:
             return []
         }
     }
@@ -24,7 +24,7 @@ extension ModelLayout {
     /// `Double` (`GradientBoostedModel.predictRaw`, `NaN` follows `defaultLeft`). Labels are not
     /// included (they are the arg-max of the raw scores).
     /// - Throws: `ModelExportError.inputMismatch` when `input` and `shape` do not fit the model,
-    ///   `.nothingToExport` for rules.
+    ///   `.nothingToExport` for a built-in predictor.
     public func referenceOutputs(input: [Float], shape: [Int]) throws -> [String: [Float]] {
         switch self {
         case let .recurrent(network):
@@ -40,8 +40,8 @@ extension ModelLayout {
                                                      found: "shape \(shape) with \(input.count) values")
             }
             return try trees.referenceOutputs(input: input, rows: shape[0])
-        case .rules:
-            throw ModelExportError.nothingToExport(kind: "rules")
+        case .builtIn:
+            throw ModelExportError.nothingToExport(kind: "built-in")
         }
     }
 }

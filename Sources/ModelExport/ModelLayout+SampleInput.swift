@@ -9,7 +9,7 @@ extension ModelLayout {
     /// - Trees: per value, 10 % `NaN` (missing), 20 % exactly one of the thresholds the feature
     ///   is split on (the `x <= threshold` boundary), otherwise uniform over
     ///   `[smallest threshold − 1, largest threshold + 1]` (`N(0, 1)` for unused features).
-    /// - Rules: no input.
+    /// - Built-in predictors: no input.
     public func sampleInput(rows: Int, seed: UInt64) -> (values: [Float], shape: [Int]) {
         var generator = SeededGenerator(seed: seed)
         let shape = inputShape(rows: rows)
@@ -44,7 +44,7 @@ extension ModelLayout {
                     values[index] = Float(generator.nextUniform(in: lower, upper))
                 }
             }
-        case .rules:
+        case .builtIn:
             break
         }
         return (values, shape)

@@ -67,7 +67,7 @@ struct InspectCommand: ParsableCommand {
                 details["lstm"] = "\(network.lstm.layerCount) layer\(network.lstm.layerCount == 1 ? "" : "s"), \(network.featureCount) -> \(network.lstm.hiddenSize) hidden"
             case let .trees(trees):
                 for head in trees.heads { details[head.name] = "\(head.model.ensemble.treeCount) trees" }
-            case .rules:
+            case .builtIn:
                 break
             }
             return LayoutSummary(kind: kind.name, summary: kind.summary, family: layout.family, input: input, outputs: layout.outputs,

@@ -15,7 +15,7 @@ struct ModelKindRegistryTests {
     @Test func kindNamesAreUnique() {
         let names = ModelKindRegistry.kinds.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["cycle-gbt", "cycle-lstm", "cycle-rules"])
+        #expect(names == ["cycle-gbt", "cycle-lstm", "cycle-rules", "cycle-calendar"])
     }
 
     /// Fails when a kind string (`"cycle-…"`) is written as a literal anywhere in `Sources/` but
@@ -40,7 +40,7 @@ struct ModelKindRegistryTests {
     }
 
     @Test func unknownKindIsATypedError() {
-        #expect(throws: ModelFileError.invalidHeader(reason: "kind \"elaro\" is not one this build can load (known kinds: cycle-gbt, cycle-lstm, cycle-rules)")) {
+        #expect(throws: ModelFileError.invalidHeader(reason: "kind \"elaro\" is not one this build can load (known kinds: cycle-gbt, cycle-lstm, cycle-rules, cycle-calendar)")) {
             try ModelKindRegistry.load(ModelFile(kind: "elaro"))
         }
         #expect(throws: ModelFileError.invalidHeader(reason: "kind is \"cycle-rules\", expected \"cycle-lstm\"")) {
@@ -48,11 +48,13 @@ struct ModelKindRegistryTests {
         }
     }
 
-    @Test func rulesFileLoadsTheRuleEngineWithNothingToExport() throws {
-        let loaded = try ModelKindRegistry.load(ModelFile(kind: ModelKind.cycleRules.name))
-        #expect(loaded.kind == .cycleRules)
-        #expect(loaded.predictor.name == "rules")
-        #expect(loaded.layout.input == nil && loaded.layout.outputs.isEmpty)
+    @Test func builtInFilesLoadTheirPredictorWithNothingToExport() throws {
+        for (kind, predictor) in [(ModelKind.cycleRules, "rules"), (ModelKind.cycleCalendar, "calendar")] {
+            let loaded = try ModelKindRegistry.load(ModelFile(kind: kind.name))
+            #expect(loaded.kind == kind)
+            #expect(loaded.predictor.name == predictor)
+            #expect(loaded.layout.family == "built-in" && loaded.layout.input == nil && loaded.layout.outputs.isEmpty)
+        }
     }
 
     @Test func lstmFileLoadsItsNetworkAsTheLayout() throws {

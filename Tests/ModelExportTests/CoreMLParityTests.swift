@@ -81,7 +81,7 @@ struct CoreMLParityTests {
                     }
                 }
             }
-        case .rules:
+        case .builtIn:
             Issue.record("the tiny models are not rules")
         }
         #endif

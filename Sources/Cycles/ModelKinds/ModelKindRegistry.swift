@@ -7,7 +7,7 @@ import ModelFiles
 /// Adding a kind means adding one `ModelKind` below and listing it in `kinds`.
 public enum ModelKindRegistry {
     /// The registered kinds, in the order `odml inspect` and error messages list them.
-    public static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules]
+    public static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar]
 
     /// The kind called `name`, or `nil` when this build does not know it.
     public static func kind(named name: String) -> ModelKind? {
@@ -82,6 +82,15 @@ extension ModelKind {
         name: "cycle-rules",
         summary: "The Phase 1 rule engine (no learned parameters), the base of personal model files."
     ) { _ in
-        LoadedModel(kind: .cycleRules, predictor: RuleEngine(), layout: .rules)
+        LoadedModel(kind: .cycleRules, predictor: RuleEngine(), layout: .builtIn)
+    }
+
+    /// The calendar method (`CalendarPredictor`), written as the base of a personal model file: no
+    /// learned parameters, so nothing to export.
+    public static let cycleCalendar: ModelKind = ModelKind(
+        name: "cycle-calendar",
+        summary: "The calendar method (no learned parameters), the base of personal model files."
+    ) { _ in
+        LoadedModel(kind: .cycleCalendar, predictor: CalendarPredictor(), layout: .builtIn)
     }
 }

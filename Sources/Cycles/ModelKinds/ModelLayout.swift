@@ -7,33 +7,33 @@ public enum ModelLayout: Sendable {
     case recurrent(RecurrentNetworkLayout)
     /// Boosted tree ensembles.
     case trees(TreeModelLayout)
-    /// No learned computation (the rule engine): nothing to export.
-    case rules
+    /// A built-in predictor without learned parameters (the rule engine, the calendar): nothing to export.
+    case builtIn
 
-    /// Short name of the layout family: `"recurrent"`, `"trees"` or `"rules"`.
+    /// Short name of the layout family: `"recurrent"`, `"trees"` or `"built-in"`.
     public var family: String {
         switch self {
         case .recurrent: return "recurrent"
         case .trees: return "trees"
-        case .rules: return "rules"
+        case .builtIn: return "built-in"
         }
     }
 
-    /// The computation's input, `nil` for rules.
+    /// The computation's input, `nil` for a built-in predictor.
     public var input: TensorDescription? {
         switch self {
         case let .recurrent(network): return network.input
         case let .trees(trees): return trees.input
-        case .rules: return nil
+        case .builtIn: return nil
         }
     }
 
-    /// The computation's outputs in order (empty for rules).
+    /// The computation's outputs in order (empty for a built-in predictor).
     public var outputs: [TensorDescription] {
         switch self {
         case let .recurrent(network): return network.outputs
         case let .trees(trees): return trees.outputs
-        case .rules: return []
+        case .builtIn: return []
         }
     }
 }
