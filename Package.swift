@@ -63,7 +63,7 @@ let testTargets: [Target] = [
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
     .testTarget(name: "ModelExportTests", dependencies: [
-        "ModelExport", "Cycles", "BoostedTrees", "NeuralNet", "ModelFiles", "TensorCore", "_TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: ["odml", "_TestSupport"], exclude: ["__Snapshots__"]),
 ]
