@@ -49,10 +49,15 @@ bench: deps venv
 	$(SWIFT) build -c release --product odml-bench
 	Benchmarks/run.sh $(VENV)/bin/python
 
-## ONNX parity: onnxruntime must match odml (<= 1e-5) on 1,000 rows of each shipped model.
+## Export parity on 1,000 rows of each shipped model (<= 1e-5): onnxruntime on the ONNX export, the
+## LiteRT interpreter on the TFLite export (with its latency), coremltools and an independent
+## evaluator of the Core ML specification on the Core ML export. One JSON line per model and format.
+INTEROP_MODELS = Models/cycle-lstm.odml Models/cycle-gbt.odml
 interop: deps venv
 	$(SWIFT) build -c release --product odml
-	$(VENV)/bin/python Benchmarks/peers/onnx_interop.py --odml $(ODML_RELEASE) --rows 1000 Models/cycle-lstm.odml Models/cycle-gbt.odml
+	$(VENV)/bin/python Benchmarks/peers/onnx_interop.py --odml $(ODML_RELEASE) --rows 1000 $(INTEROP_MODELS)
+	$(VENV)/bin/python Benchmarks/peers/tflite_interop.py --odml $(ODML_RELEASE) --rows 1000 $(INTEROP_MODELS)
+	$(VENV)/bin/python Benchmarks/peers/coreml_interop.py --odml $(ODML_RELEASE) --rows 1000 $(INTEROP_MODELS)
 
 ## Long fuzz run of the model-file reader: 1,000,000 mutated files (override ODML_FUZZ_ITERATIONS, ODML_FUZZ_SEED).
 fuzz: deps

@@ -31,13 +31,14 @@ let publicTargets: [Target] = [
     ]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
     .target(name: "Validation", dependencies: ["TensorCore", "Cycles", "Personalization"]),
-    .target(name: "ONNXExport", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles",
+    // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
+    .target(name: "ModelExport", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-    ], exclude: ["Protos"]),
+    ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
-        "Cycles", "Personalization", "Elaro", "Validation", "ONNXExport",
+        "Cycles", "Personalization", "Elaro", "Validation", "ModelExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,8 +75,8 @@ let testTargets: [Target] = [
     ]),
     .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Elaro"]),
     .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "Validation"]),
-    .testTarget(name: "ONNXExportTests", dependencies: [
-        "TensorCore", "NeuralNet", "ModelFiles", "ONNXExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    .testTarget(name: "ModelExportTests", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: [
         "TensorCore", "OnDeviceML", "odml", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -10,6 +10,7 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("trees", TreesSuite.run),
     ("explanations", ExplanationsSuite.run),
     ("personalization", PersonalizationSuite.run),
+    ("export", ExportSuite.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

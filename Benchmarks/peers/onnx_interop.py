@@ -12,17 +12,17 @@ Default mode (what `make interop` runs), for each model file:
   when a model fails.
 
 Fixture mode (--fixtures DIR): for every DIR/NAME.onnx with DIR/NAME.input.json (written by
-`ODML_REGENERATE_FIXTURES=1 swift test --filter ONNXExportTests`), runs onnxruntime and writes
-DIR/NAME.onnxruntime.json, which ONNXExportTests compares with OnDeviceML (no Python at test time).
+`ODML_REGENERATE_FIXTURES=1 swift test --filter ModelExportTests`), runs onnxruntime and writes
+DIR/NAME.onnxruntime.json, which OnnxruntimeParityTests compares with OnDeviceML (no Python at
+test time).
 
 Usage:
   python onnx_interop.py [--odml .build/release/odml] [--rows 1000] [MODEL.odml ...]
-  python onnx_interop.py --fixtures Tests/ONNXExportTests/Fixtures
+  python onnx_interop.py --fixtures Tests/ModelExportTests/Fixtures
 """
 import argparse
 import json
 import pathlib
-import subprocess
 import sys
 import tempfile
 
@@ -30,12 +30,9 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 
-TOLERANCE = 1e-5
+import interop_common as common
+
 DEFAULT_MODELS = ["Models/cycle-lstm.odml", "Models/cycle-gbt.odml"]
-
-
-def floats(values):
-    return np.array([float(v) for v in values], dtype=np.float32)
 
 
 def run_onnxruntime(onnx_path, input_name, input_values):
@@ -49,59 +46,18 @@ def run_onnxruntime(onnx_path, input_name, input_values):
     return dict(zip(names, results)), model
 
 
-def compare(model_path, reference, outputs):
-    max_abs = 0.0
-    max_rel = 0.0
-    failures = []
-    compared = 0
-    for name, values in reference["outputs"].items():
-        ours = floats(values)
-        theirs = np.asarray(outputs[name], dtype=np.float32).reshape(-1)
-        if theirs.shape != ours.shape:
-            failures.append(f"{name}: onnxruntime has {theirs.size} values, odml {ours.size}")
-            continue
-        difference = np.abs(theirs.astype(np.float64) - ours.astype(np.float64))
-        relative = difference / np.maximum(np.abs(ours.astype(np.float64)), 1e-12)
-        max_abs = max(max_abs, float(difference.max()))
-        max_rel = max(max_rel, float(relative.max()))
-        bad = difference > TOLERANCE + TOLERANCE * np.abs(ours)
-        if bad.any():
-            index = int(np.argmax(difference))
-            failures.append(f"{name}: {int(bad.sum())} values differ, worst at {index}: odml {ours[index]} onnxruntime {theirs[index]}")
-        compared += ours.size
-        label_name = name[: -len("_raw")] + "_label" if name.endswith("_raw") else None
-        if label_name in outputs:
-            classes = outputs[name].shape[-1]
-            labels = np.asarray(outputs[label_name]).reshape(-1)
-            expected = ours.reshape(-1, classes).argmax(axis=1)
-            # Ties within float rounding may pick either class; count only clear disagreements.
-            scores = ours.reshape(-1, classes)
-            top = np.take_along_axis(scores, labels.reshape(-1, 1), axis=1).reshape(-1)
-            clear = (labels != expected) & (scores.max(axis=1) - top > TOLERANCE)
-            if clear.any():
-                failures.append(f"{label_name}: {int(clear.sum())} labels differ from the arg-max of odml's {name}")
-    return {"model": str(model_path), "rows": None, "values_compared": compared, "max_abs_diff": max_abs,
-            "max_rel_diff": max_rel, "tolerance": TOLERANCE, "pass": not failures, "failures": failures}
-
-
 def check_models(odml, models, rows, seed):
     ok = True
     with tempfile.TemporaryDirectory() as scratch:
         for model_path in models:
             stem = pathlib.Path(model_path).stem
             onnx_path = pathlib.Path(scratch) / f"{stem}.onnx"
-            reference_path = pathlib.Path(scratch) / f"{stem}.reference.json"
-            command = [odml, "export", "--format", "onnx", model_path, "--out", str(onnx_path),
-                       "--reference", str(reference_path), "--rows", str(rows), "--seed", str(seed)]
-            completed = subprocess.run(command, capture_output=True, text=True)
-            if completed.returncode != 0:
-                print(f"onnx_interop: {' '.join(command)} failed: {completed.stderr.strip()}", file=sys.stderr)
+            reference = common.export(odml, model_path, "onnx", onnx_path, pathlib.Path(scratch) / f"{stem}.reference.json", rows, seed)
+            if reference is None:
                 ok = False
                 continue
-            reference = json.loads(reference_path.read_text())
-            values = floats(reference["input_values"]).reshape(reference["input_shape"])
-            outputs, model = run_onnxruntime(onnx_path, reference["input"], values)
-            result = compare(model_path, reference, outputs)
+            outputs, model = run_onnxruntime(onnx_path, reference["input"], common.input_array(reference))
+            result = common.compare(model_path, reference["outputs"], outputs)
             result["rows"] = int(np.prod(reference["input_shape"][:-1]))
             result["input_shape"] = reference["input_shape"]
             result["operators"] = sorted({(n.domain + "." if n.domain else "") + n.op_type for n in model.graph.node})
@@ -113,27 +69,12 @@ def check_models(odml, models, rows, seed):
 
 
 def write_fixtures(directory):
-    directory = pathlib.Path(directory)
-    inputs = sorted(directory.glob("*.input.json"))
-    if not inputs:
-        print(f"onnx_interop: no *.input.json in {directory}", file=sys.stderr)
-        return False
-    for input_path in inputs:
-        name = input_path.name[: -len(".input.json")]
-        document = json.loads(input_path.read_text())
-        values = floats(document["input_values"]).reshape(document["input_shape"])
-        outputs, _ = run_onnxruntime(directory / f"{name}.onnx", document["input"], values)
-        fixture = {
-            "generator": "Benchmarks/peers/onnx_interop.py --fixtures",
-            "onnxruntime": ort.__version__,
-            "outputs": {key: {"shape": list(value.shape), "values": [repr(float(v)) if value.dtype.kind == "f" else int(v)
-                                                                     for v in value.reshape(-1)]}
-                        for key, value in sorted(outputs.items())},
-        }
-        target = directory / f"{name}.onnxruntime.json"
-        target.write_text(json.dumps(fixture, indent=1) + "\n")
-        print(f"onnx_interop: wrote {target}", file=sys.stderr)
-    return True
+    found = common.fixture_inputs(directory, "onnx")
+    for name, document, path in found:
+        outputs, _ = run_onnxruntime(path, document["input"], common.input_array(document))
+        common.write_fixture(pathlib.Path(directory) / f"{name}.onnxruntime.json", "Benchmarks/peers/onnx_interop.py --fixtures",
+                             {"onnxruntime": ort.__version__}, outputs)
+    return bool(found)
 
 
 def main():

@@ -2,10 +2,8 @@ import Foundation
 import ModelFiles
 
 /// Builds a predictor from its name on the command line (`odml evaluate --model`,
-/// `odml compare --models`).
-///
-/// Extension point: the LSTM and boosted-trees predictors add their names or model-file
-/// loading here (one `case` each).
+/// `odml compare --models`): a built-in name, or an `.odml` file loaded through
+/// `ModelKindRegistry` by its header's kind.
 public enum PredictorFactory {
     /// Names known without a model file.
     public static let builtInNames = ["calendar", "rules", "oracle", "ovulation-aware"]
@@ -21,5 +19,24 @@ public enum PredictorFactory {
         case _ where name.hasSuffix(".odml"): return try makeModelFilePredictor(path: name)
         default: throw DatasetError.unknownModel(name: name, known: builtInNames)
         }
+    }
+
+    /// The predictor stored in the `.odml` file at `path`, chosen by the header's kind in `ModelKindRegistry`.
+    /// - Throws: `ModelFileError` for an unreadable file; `DatasetError.unknownModel` for a kind
+    ///   this build cannot run.
+    public static func makeModelFilePredictor(path: String) throws -> any CyclePredictor {
+        try makeModelFilePredictor(file: try ModelFile.read(from: URL(fileURLWithPath: path)), path: path)
+    }
+
+    /// The predictor stored in an already read model `file`, chosen by its kind in
+    /// `ModelKindRegistry`; `path` names it in errors.
+    /// - Throws: `ModelFileError` for malformed sections; `DatasetError.unknownModel` for a kind
+    ///   this build cannot run.
+    public static func makeModelFilePredictor(file: ModelFile, path: String) throws -> any CyclePredictor {
+        guard let kind = ModelKindRegistry.kind(named: file.header.kind) else {
+            let kinds = ModelKindRegistry.kinds.map(\.name).joined(separator: ", ")
+            throw DatasetError.unknownModel(name: "\(path) (kind \(file.header.kind))", known: builtInNames + ["<file>.odml of kind \(kinds)"])
+        }
+        return try kind.load(file).predictor
     }
 }

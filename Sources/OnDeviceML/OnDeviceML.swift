@@ -9,4 +9,4 @@
 @_exported import Personalization
 @_exported import Elaro
 @_exported import Validation
-@_exported import ONNXExport
+@_exported import ModelExport

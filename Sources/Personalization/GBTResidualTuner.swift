@@ -104,7 +104,7 @@ extension GBTPersonalPredictor {
     /// Her trees from a personal `cycle-gbt` file, with the population model of the same file.
     public init?(modelFile file: ModelFile) throws {
         guard file.treeEnsembleNames.contains(Self.sectionName) else { return nil }
-        var carrier = ModelFile(kind: GBTCyclePredictor.modelFileKind)
+        var carrier = ModelFile(kind: ModelKind.cycleGBT.name)
         carrier.header.features = file.header.features
         carrier.setTreeEnsemble("period", try file.treeEnsemble(Self.sectionName))
         carrier.header.properties = ["remaining_offset": "0", "uncertainty_days": "3", "energy_class_values": "2 5.5 9",

@@ -2,26 +2,29 @@ import ArgumentParser
 import Foundation
 import OnDeviceML
 
-/// `odml export`: write a model file's network or ensembles in another format (ONNX).
+/// `odml export`: write a model file's network or ensembles in another format.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a cycle-lstm or cycle-gbt model file to ONNX.",
+        abstract: "Export a model file to ONNX, TFLite or Core ML.",
         discussion: """
-            The ONNX graph holds the network (normalisation, LSTM, heads) or the tree ensembles and outputs their raw \
-            scores; feature building and the links (soft-max, sigmoid, exp) stay in OnDeviceML. --reference writes \
-            deterministic input rows and OnDeviceML's outputs for them as JSON, for checking another runtime \
-            (Benchmarks/peers/onnx_interop.py).
+            The exported model holds the network (normalisation, LSTM, heads) or the tree ensembles and outputs their \
+            raw scores; feature building and the links (soft-max, sigmoid, exp) stay in OnDeviceML. onnx: an ONNX \
+            graph (LSTM, ai.onnx.ml tree ensembles); tflite: builtin TFLite operators (UNIDIRECTIONAL_SEQUENCE_LSTM, \
+            trees as dense matrix products); coreml: a Core ML .mlmodel (neural network with LSTM layers, tree-ensemble \
+            regressors). What a format cannot express (a categorical split) is an error, never a different model. \
+            --reference writes deterministic input rows and OnDeviceML's outputs for them as JSON, for checking \
+            another runtime (Benchmarks/peers/*_interop.py).
             """
     )
 
     @Argument(help: "The .odml model file.")
     var model: String
 
-    @Option(name: .long, help: "Output format (only onnx).")
-    var format: String = "onnx"
+    @Option(name: .long, help: "Output format.")
+    var format: ExportFormat = .onnx
 
-    @Option(name: .long, help: "The .onnx file to write.")
+    @Option(name: .long, help: "The file to write (.onnx, .tflite or .mlmodel).")
     var out: String
 
     @Option(name: .long, help: "Also write a JSON file with sample input rows and OnDeviceML's outputs for them.")
@@ -40,35 +43,33 @@ struct ExportCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard format == "onnx" else { throw ValidationError("unsupported --format \(format); expected onnx") }
         guard rows > 0 else { throw ValidationError("--rows must be positive, got \(rows)") }
     }
 
     func run() throws {
-        let exportable: ONNXExportableModel
-        let onnx: ONNXModel
+        let exported: ExportedModel
+        let layout: ModelLayout
         do {
             let password = try passwordFile.map(InspectCommand.readPassword)
             let file = try ModelFile.read(from: URL(fileURLWithPath: model), password: password)
-            exportable = try ONNXExportableModel(modelFile: file)
-            onnx = try exportable.exported(metadata: ["source_kind": file.header.kind])
+            (exported, layout) = try ModelExporter.export(file, format: format, metadata: ["source_kind": file.header.kind])
         } catch ModelFileError.missingPassword {
             throw Failure(message: "\(model): \(ModelFileError.missingPassword); pass --password-file FILE")
         } catch let error as ModelFileError {
             if case .fileSystem = error { throw Failure(message: error.description) }
             throw Failure(message: "\(model): \(error)")
-        } catch let error as ONNXExportError {
+        } catch let error as ModelExportError {
             throw Failure(message: "\(model): \(error)")
         }
         do {
-            try onnx.write(to: URL(fileURLWithPath: out))
+            try exported.write(to: URL(fileURLWithPath: out))
         } catch {
-            throw Failure(message: "\(out): cannot write the ONNX file (\(error.localizedDescription))")
+            throw Failure(message: "\(out): cannot write the \(format.displayName) file (\(error.localizedDescription))")
         }
         if let reference {
-            let sample = exportable.sampleInput(rows: rows, seed: seed)
-            let outputs = try exportable.referenceOutputs(input: sample.values, shape: sample.shape)
-            let document = ReferenceDocument(model: model, onnx: out, seed: seed, input: onnx.input.name,
+            let sample = layout.sampleInput(rows: rows, seed: seed)
+            let outputs = try layout.referenceOutputs(input: sample.values, shape: sample.shape)
+            let document = ReferenceDocument(model: model, format: format, file: out, seed: seed, input: exported.input.name,
                                              inputShape: sample.shape, inputValues: sample.values.map(ReferenceDocument.text),
                                              outputs: outputs.mapValues { $0.map(ReferenceDocument.text) })
             do {
@@ -77,14 +78,14 @@ struct ExportCommand: ParsableCommand {
                 throw Failure(message: "\(reference): cannot write the reference file (\(error.localizedDescription))")
             }
         }
-        let summary = Summary(onnx: out, bytes: onnx.serializedData.count, operators: try onnx.operatorTypes(),
-                              input: onnx.input, outputs: onnx.outputs, reference: reference)
+        let summary = Summary(format: format, file: out, bytes: exported.data.count, operators: exported.operators,
+                              input: exported.input, outputs: exported.outputs, reference: reference)
         if json {
             try JSONOutput.print(summary)
         } else {
-            print("wrote \(out) (\(summary.bytes) bytes, \(summary.operators.count) nodes: \(Set(summary.operators).sorted().joined(separator: ", ")))")
-            print("input  \(onnx.input.name) \(onnx.input.shapeDescription)")
-            for output in onnx.outputs { print("output \(output.name) \(output.shapeDescription)\(output.elementType == .int64 ? " int64" : "")") }
+            print("wrote \(out) (\(summary.bytes) bytes, \(format.displayName), \(summary.operators.count) operators: \(Set(summary.operators).sorted().joined(separator: ", ")))")
+            print("input  \(exported.input.name) \(exported.input.shapeDescription)")
+            for output in exported.outputs { print("output \(output.name) \(output.shapeDescription)\(output.elementType == .int64 ? " int64" : "")") }
             if let reference { print("reference rows: \(reference)") }
         }
     }
@@ -97,19 +98,23 @@ struct ExportCommand: ParsableCommand {
 
     /// What `--json` prints.
     struct Summary: Encodable {
-        let onnx: String
+        let format: ExportFormat
+        let file: String
         let bytes: Int
         let operators: [String]
-        let input: ONNXTensorInfo
-        let outputs: [ONNXTensorInfo]
+        let input: TensorDescription
+        let outputs: [TensorDescription]
         let reference: String?
     }
 
     /// The `--reference` file: input rows and OnDeviceML's outputs, numbers as shortest
     /// round-trip text (`"nan"` for missing values) so that `float32` parsing recovers them exactly.
+    /// The input is in `ModelLayout.inputShape(rows:)` (`[steps, batch, F]` for an LSTM, whatever
+    /// the format's own input shape).
     struct ReferenceDocument: Encodable {
         let model: String
-        let onnx: String
+        let format: ExportFormat
+        let file: String
         let seed: UInt64
         let input: String
         let inputShape: [Int]
@@ -119,7 +124,9 @@ struct ExportCommand: ParsableCommand {
         static func text(_ value: Float) -> String { value.isNaN ? "nan" : "\(value)" }
 
         enum CodingKeys: String, CodingKey {
-            case model, onnx, seed, input, inputShape = "input_shape", inputValues = "input_values", outputs
+            case model, format, file, seed, input, inputShape = "input_shape", inputValues = "input_values", outputs
         }
     }
 }
+
+extension ExportFormat: ExpressibleByArgument {}

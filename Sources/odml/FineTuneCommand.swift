@@ -146,8 +146,8 @@ struct FineTuneCommand: ParsableCommand {
         let file = try PersonalModelFile.read(from: url, password: password)
         let base: any CyclePredictor
         switch file.header.kind {
-        case "cycle-rules": base = RuleEngine()
-        case GBTCyclePredictor.modelFileKind:
+        case ModelKind.cycleRules.name: base = RuleEngine()
+        case ModelKind.cycleGBT.name:
             do { base = try GBTCyclePredictor(modelFile: file) } catch let error as ModelFileError {
                 throw PersonalizationError.unsupportedModel(path: name, detail: error.description)
             }

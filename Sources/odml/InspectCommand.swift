@@ -6,7 +6,12 @@ import OnDeviceML
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a model file's kind, version, sections, metadata and checksum status."
+        abstract: "Show a model file's kind, version, sections, metadata and checksum status.",
+        discussion: """
+            For a kind this build can load (cycle-gbt, cycle-lstm), the file is also read through its kind and the \
+            layout of its computation is shown: the input and outputs every exporter writes, with the LSTM's size or \
+            each ensemble's tree count.
+            """
     )
 
     @Argument(help: "The .odml model file.")
@@ -22,13 +27,14 @@ struct InspectCommand: ParsableCommand {
         do {
             let password = try passwordFile.map(Self.readPassword)
             let inspection = try ModelFile.inspect(contentsOf: URL(fileURLWithPath: file), password: password)
+            let layout = inspection.checksumValid ? Self.layout(of: file, password: password) : nil
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-                print(String(decoding: try encoder.encode(inspection), as: UTF8.self))
+                print(String(decoding: try encoder.encode(Document(inspection: inspection, layout: layout)), as: UTF8.self))
             } else {
-                print(Self.text(inspection, file: file), terminator: "")
+                print(Self.text(inspection, file: file) + (layout.map(\.text) ?? ""), terminator: "")
             }
             if !inspection.checksumValid {
                 throw Failure(message: "\(file): \(ModelFileError.checksumMismatch)")
@@ -45,6 +51,67 @@ struct InspectCommand: ParsableCommand {
     struct Failure: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
+    }
+
+    /// The layout of the file's computation when its kind is registered and has one; `nil` for
+    /// other kinds and for the rule engine, a reason when the file does not load through its kind.
+    static func layout(of file: String, password: String?) -> LayoutSummary? {
+        guard let model = try? ModelFile.read(from: URL(fileURLWithPath: file), password: password),
+              let kind = ModelKindRegistry.kind(named: model.header.kind) else { return nil }
+        do {
+            let layout = try kind.load(model).layout
+            guard let input = layout.input else { return nil }
+            var details: [String: String] = [:]
+            switch layout {
+            case let .recurrent(network):
+                details["lstm"] = "\(network.lstm.layerCount) layer\(network.lstm.layerCount == 1 ? "" : "s"), \(network.featureCount) -> \(network.lstm.hiddenSize) hidden"
+            case let .trees(trees):
+                for head in trees.heads { details[head.name] = "\(head.model.ensemble.treeCount) trees" }
+            case .builtIn:
+                break
+            }
+            return LayoutSummary(kind: kind.name, summary: kind.summary, family: layout.family, input: input, outputs: layout.outputs,
+                                 details: details, error: nil)
+        } catch {
+            return LayoutSummary(kind: kind.name, summary: kind.summary, family: nil, input: nil, outputs: [], details: [:], error: "\(error)")
+        }
+    }
+
+    /// What `inspect` shows of a model's layout (`ModelLayout`).
+    struct LayoutSummary: Encodable {
+        let kind: String
+        let summary: String
+        let family: String?
+        let input: TensorDescription?
+        let outputs: [TensorDescription]
+        let details: [String: String]
+        let error: String?
+
+        /// The text lines, after the sections.
+        var text: String {
+            guard let family, let input else { return "layout: unavailable (\(error ?? "unknown error"))\n" }
+            var lines = ["layout: \(family)" + (details["lstm"].map { " (LSTM \($0))" } ?? "") + " — \(summary)"]
+            lines.append("  input  \(input.name) \(input.shapeDescription)")
+            for output in outputs {
+                lines.append("  output \(output.name) \(output.shapeDescription)" + (output.elementType == .int64 ? " int64" : "")
+                             + (details[output.name].map { ": \($0)" } ?? ""))
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// The `--json` document: the container's description, plus `layout` when there is one.
+    struct Document: Encodable {
+        let inspection: ModelFileInspection
+        let layout: LayoutSummary?
+
+        enum CodingKeys: String, CodingKey { case layout }
+
+        func encode(to encoder: any Encoder) throws {
+            try inspection.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(layout, forKey: .layout)
+        }
     }
 
     /// The first line of the password file, without its line ending.

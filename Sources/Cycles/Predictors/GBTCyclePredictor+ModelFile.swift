@@ -6,13 +6,11 @@ import ModelFiles
 /// tree-ensemble section per model (`period`, `ovulation`, `energy`, `mood`, `alert`), feature names and
 /// groups in the header, and the objectives, base scores and calibration in its properties.
 extension GBTCyclePredictor {
-    /// The model-file kind.
-    public static let modelFileKind = "cycle-gbt"
     static let sectionNames = ["period", "ovulation", "energy", "mood", "alert"]
 
     /// The predictor as a model file (leaf values and covers stored as `Float`).
     public func modelFile(metrics: [String: Double] = [:]) -> ModelFile {
-        var file = ModelFile(kind: GBTCyclePredictor.modelFileKind)
+        var file = ModelFile(kind: ModelKind.cycleGBT.name)
         file.header.features = TabularFeatureBuilder.features.map { FeatureSpec(name: $0.name, group: $0.group) }
         file.header.metrics = metrics
         var properties: [String: String] = [
@@ -45,8 +43,8 @@ extension GBTCyclePredictor {
 
     /// Rebuilds a predictor from a model file; throws `ModelFileError` naming the bad field.
     public init(modelFile file: ModelFile) throws {
-        guard file.header.kind == GBTCyclePredictor.modelFileKind else {
-            throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(GBTCyclePredictor.modelFileKind)\"")
+        guard file.header.kind == ModelKind.cycleGBT.name else {
+            throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(ModelKind.cycleGBT.name)\"")
         }
         let expectedNames = TabularFeatureBuilder.features.map(\.name)
         guard file.header.features.map(\.name) == expectedNames else {

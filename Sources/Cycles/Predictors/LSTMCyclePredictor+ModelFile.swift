@@ -4,9 +4,6 @@ import NeuralNet
 import TensorCore
 
 extension LSTMCyclePredictor {
-    /// Model kind written to the header.
-    public static let modelKind = "cycle-lstm"
-
     /// What the period head's classes stand for, written to the model file (`period_target`).
     public static let periodTarget = "calendar_correction \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
 
@@ -27,7 +24,7 @@ extension LSTMCyclePredictor {
         properties["feature_builder"] = DailyFeatureBuilder.version
         properties["period_target"] = LSTMCyclePredictor.periodTarget
         properties["alert_threshold"] = alertThreshold.map { String($0) }
-        var file = ModelFile(header: ModelHeader(kind: LSTMCyclePredictor.modelKind, features: features, metrics: metrics, properties: properties))
+        var file = ModelFile(header: ModelHeader(kind: ModelKind.cycleLSTM.name, features: features, metrics: metrics, properties: properties))
         for (key, value) in network.parameters { file.setTensor(key, value) }
         file.setTensor("normalisation.mean", Tensor(featureMean))
         file.setTensor("normalisation.scale", Tensor(featureScale))
@@ -50,14 +47,14 @@ extension LSTMCyclePredictor {
     ///   builder or period head (retrain it) or bad properties, `.missingSection` /
     ///   `.shapeMismatch` for missing or misshapen tensors.
     public init(modelFile file: ModelFile) throws {
-        guard file.header.kind == LSTMCyclePredictor.modelKind else {
-            throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(LSTMCyclePredictor.modelKind)\"")
+        guard file.header.kind == ModelKind.cycleLSTM.name else {
+            throw ModelFileError.invalidHeader(reason: "kind is \"\(file.header.kind)\", expected \"\(ModelKind.cycleLSTM.name)\"")
         }
         let properties = file.header.properties
         let builder = properties["feature_builder"] ?? "daily-v1"
         guard builder == DailyFeatureBuilder.version, properties["period_target"] == LSTMCyclePredictor.periodTarget else {
             throw ModelFileError.invalidHeader(
-                reason: "cycle-lstm file built with feature builder \(builder) (\(file.header.features.count) features, period head " +
+                reason: "\(ModelKind.cycleLSTM.name) file built with feature builder \(builder) (\(file.header.features.count) features, period head " +
                     "\(properties["period_target"] ?? "days until start 0...60")); this build reads \(DailyFeatureBuilder.version) " +
                     "(\(DailyFeatureBuilder.featureCount) features, period head \(LSTMCyclePredictor.periodTarget)): retrain it with odml train --model lstm")
         }
