@@ -175,7 +175,8 @@ public struct FedCycleImporter: CSVDatasetImporter {
                 cycles.append(CycleTruth(userID: client, cycleStart: start, ovulationDate: ovulation, lutealLength: luteal,
                                          follicularLength: row.ovulationDay, cohort: FedCycleImporter.cohort))
                 let peakDay = row.peakSeen == 1 ? row.ovulationDay : nil
-                let highDays = row.firstHighDay.map { first in first...max(first, (peakDay ?? first + 1) - 1) } ?? 1...0
+                // High days: from the first to the day before the peak (the first alone without a peak).
+                let highDays = row.firstHighDay.map { first in Array(first..<max(first + 1, peakDay ?? first + 1)) } ?? []
                 for cycleDay in highDays where cycleDay < (peakDay ?? Int.max) {
                     measurements.append(DayMeasurements(date: start.advanced(by: cycleDay - 1), lhTest: .negative,
                                                         sources: [.lhTest: FedCycleImporter.monitorSource]))

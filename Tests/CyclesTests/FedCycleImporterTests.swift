@@ -170,7 +170,7 @@ import Testing
         #expect(result.dataset.manifest.summary["lh_test_peaks"] == 3)
         #expect(result.dataset.manifest.summary["lh_test_negatives"] == 7)
         // Records (flow) are unchanged by the measurements.
-        #expect(a.records.allSatisfy(\.hasFlow))
+        #expect(a.records.allSatisfy { $0.hasFlow })
     }
 
     @Test func withoutAPeakTheFirstHighDayAloneIsWritten() throws {
