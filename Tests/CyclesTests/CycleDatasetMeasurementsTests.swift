@@ -105,7 +105,8 @@ import Testing
         dataset.users[0] = UserHistory(profile: dataset.users[0].profile, records: dataset.users[0].records, measurements: measurements)
         let database = url.appendingPathComponent("app.sqlite")
         try dataset.write(sqlite: database)
-        #expect(throws: DatasetError.invalidValue(file: "app.sqlite:measurements", line: 4, column: "value", value: "41.7",
+        // u1's rows: LH on the 20th, LH and BBT on the 21st, wrist on the 22nd, BBT on the 30th (row 5).
+        #expect(throws: DatasetError.invalidValue(file: "app.sqlite:measurements", line: 5, column: "value", value: "41.7",
                                                   expected: MeasurementKind.basalBodyTemperature.expectedValue)) {
             try CycleDataset.load(sqlite: database)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TensorCore
 @testable import Cycles
 
 /// Fertility signals in generated data (config version 3).
