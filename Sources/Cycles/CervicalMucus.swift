@@ -13,15 +13,5 @@ public enum CervicalMucus: Int, CaseIterable, Sendable, Codable, Comparable {
     /// Clear, stretchy, slippery: the most fertile type, around ovulation.
     case eggWhite = 3
 
-    /// The schema's word for the category (`none`, `sticky`, `creamy`, `egg-white`).
-    public var name: String {
-        switch self {
-        case .dry: return "none"
-        case .sticky: return "sticky"
-        case .creamy: return "creamy"
-        case .eggWhite: return "egg-white"
-        }
-    }
-
     public static func < (lhs: CervicalMucus, rhs: CervicalMucus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

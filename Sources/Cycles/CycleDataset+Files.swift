@@ -144,7 +144,7 @@ extension CycleDataset {
                 for kind in day.kinds {
                     id += 1
                     let value = day.value(of: kind)!
-                    let field = kind.isCategorical ? String(Int(value)) : String(format: "%.2f", value)
+                    let field = kind.isCategorical ? String(Int(value)) : _twoDecimals(value)
                     text += "\(id),\(userField),\(day.date.iso),\(kind.rawValue),\(field),\(_csvField(day.source(of: kind))),\(stamp),\(stamp),synced\n"
                 }
             }
@@ -163,6 +163,13 @@ extension CycleDataset {
         }
         return text
     }
+}
+
+/// `value` with exactly two decimals (`36.50`, `-0.07`), without `String(format:)`'s cost.
+func _twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((abs(value) * 100).rounded())
+    let fraction = hundredths % 100
+    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
 }
 
 /// A CSV field, quoted (RFC 4180) when it contains a comma, a quote or a line break.

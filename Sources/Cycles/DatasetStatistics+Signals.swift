@@ -10,7 +10,7 @@ extension DatasetStatistics {
     ///   positive (or peak) minus ovulation, its mean and the share within −2 … 0 d, over
     ///   ovulatory cycles with a positive.
     /// - BBT, per ovulatory cycle with ≥ 3 readings on follicular days (cycle day 5 to ovulation
-    ///   − 1) and ≥ 3 on luteal days (ovulation + 4 to the day before the next start's eve): the
+    ///   − 1) and ≥ 3 on luteal days (ovulation + 4 to two days before the next start): the
     ///   shift = luteal mean − follicular mean. `flat_share`: shifts below 0.1 °C;
     ///   `shift_mean`/`shift_sd`: over the others; `follicular_sd`: pooled within-cycle SD of the
     ///   follicular readings; `day_share`: per BBT user, days with a reading over the days from
