@@ -75,6 +75,11 @@ import Testing
         #expect(try Data(contentsOf: second.appendingPathComponent(CycleDataset.FileName.measurements)) == Data(text.utf8))
     }
 
+    @Test func temperaturesAreWrittenWithTwoDecimals() {
+        #expect([36.5, 36.456, -0.07, -1.25, 37.999, -0.004, 0, 3].map(_twoDecimals)
+            == ["36.50", "36.46", "-0.07", "-1.25", "38.00", "0.00", "0.00", "3.00"])
+    }
+
     @Test func noMeasurementsWritesNoFileAndRemovesAStaleOne() throws {
         let url = try directory()
         defer { try? FileManager.default.removeItem(at: url) }
