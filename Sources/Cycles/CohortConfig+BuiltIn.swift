@@ -38,7 +38,7 @@ extension CohortConfig {
 
     static func regularPhenotype(share: Double) -> Phenotype {
         Phenotype(name: "regular", share: share, declaredCycleType: .regular,
-                  cycle: defaultCycle, symptoms: defaultSymptoms, logging: defaultLogging)
+                  cycle: defaultCycle, symptoms: defaultSymptoms, logging: defaultLogging, signals: .typical)
     }
 
     static func irregularPhenotype(share: Double) -> Phenotype {
@@ -55,7 +55,7 @@ extension CohortConfig {
         cycle.lutealVariabilityMedian = 1.75
         cycle.shortLutealRate = 0
         return Phenotype(name: "irregular", share: share, declaredCycleType: .irregular,
-                         cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging)
+                         cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging, signals: .typical)
     }
 
     static func pcosPhenotype(share: Double) -> Phenotype {
@@ -71,8 +71,11 @@ extension CohortConfig {
         cycle.anovulatoryLengthRange = ValueRange(35, 120)
         cycle.outlierRate = 0.05
         cycle.stressEventRate = 0.15
+        // A raised baseline LH reads positive on some test days [I: 20-40 %, signals.md].
+        var signals = SignalParameters.typical
+        signals.lhTest.tonicPositiveRate = 0.3
         return Phenotype(name: "pcos", share: share, declaredCycleType: .irregular, conditions: ["sopk"],
-                         cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging)
+                         cycle: cycle, symptoms: defaultSymptoms, logging: defaultLogging, signals: signals)
     }
 
     static func endometriosisPhenotype(share: Double) -> Phenotype {
@@ -86,7 +89,7 @@ extension CohortConfig {
         symptoms.offMensesPainRate = 0.08
         symptoms.offMensesPain = ValueRange(3, 6)
         return Phenotype(name: "endometriosis", share: share, declaredCycleType: .regular, conditions: ["endo"],
-                         cycle: cycle, symptoms: symptoms, logging: defaultLogging)
+                         cycle: cycle, symptoms: symptoms, logging: defaultLogging, signals: .typical)
     }
 
     static var defaultCycle: CycleParameters {

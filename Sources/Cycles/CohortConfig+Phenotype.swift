@@ -71,10 +71,13 @@ extension CohortConfig {
         public var symptoms: SymptomParameters
         /// Logging behaviour.
         public var logging: LoggingParameters
+        /// Fertility signals and who logs them (version 3; `never` when read from an older file).
+        public var signals: SignalParameters
 
-        /// Creates a phenotype.
+        /// Creates a phenotype; `signals` defaults to `never` (nobody logs a signal).
         public init(name: String, share: Double, declaredCycleType: CycleType, conditions: [String] = [],
-                    cycle: CycleParameters, symptoms: SymptomParameters, logging: LoggingParameters) {
+                    cycle: CycleParameters, symptoms: SymptomParameters, logging: LoggingParameters,
+                    signals: SignalParameters = .never) {
             self.name = name
             self.share = share
             self.declaredCycleType = declaredCycleType
@@ -82,6 +85,24 @@ extension CohortConfig {
             self.cycle = cycle
             self.symptoms = symptoms
             self.logging = logging
+            self.signals = signals
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, share, declaredCycleType, conditions, cycle, symptoms, logging, signals
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try c.decode(String.self, forKey: .name)
+            share = try c.decode(Double.self, forKey: .share)
+            declaredCycleType = try c.decode(CycleType.self, forKey: .declaredCycleType)
+            conditions = try c.decode([String].self, forKey: .conditions)
+            cycle = try c.decode(CycleParameters.self, forKey: .cycle)
+            symptoms = try c.decode(SymptomParameters.self, forKey: .symptoms)
+            logging = try c.decode(LoggingParameters.self, forKey: .logging)
+            // Required in a version 3 file (`CohortConfig.init(from:)` checks it); absent before.
+            signals = try c.decodeIfPresent(SignalParameters.self, forKey: .signals) ?? .never
         }
 
         /// Symptom effects and affected shares halved.
@@ -206,7 +227,8 @@ extension CohortConfig {
         public var autoregression: ValueRange
     }
 
-    /// Logging behaviour: what of the latent cycles and symptoms reaches the app's tables.
+    /// Logging behaviour: what of the latent cycles and symptoms reaches the app's tables
+    /// (fertility signals: `SignalParameters`).
     /// Version 2 adds the knobs after `symptomLogRate`; a version 1 file is read with each of
     /// them at the value that reproduces version 1 behaviour (noted per knob).
     public struct LoggingParameters: Codable, Sendable, Equatable {
@@ -281,13 +303,17 @@ extension CohortConfig {
 // MARK: Reading version 1 configs
 
 extension CohortConfig.Phenotype {
-    /// The version 2 knobs (`cycle.<key>`, `logging.<key>`, camelCase) missing from the next phenotype of `list`.
-    static func missingVersion2Keys(in list: inout UnkeyedDecodingContainer) throws -> [String] {
+    /// The knobs added since version 1 (`cycle.<key>`, `logging.<key>`, camelCase; `signals` from
+    /// version 3) missing from the next phenotype of `list`, for a file of `version` ≥ 2. The
+    /// keys inside `signals` are all required by its decoder.
+    static func missingKeys(in list: inout UnkeyedDecodingContainer, version: Int) throws -> [String] {
         let phenotype = try list.nestedContainer(keyedBy: _NamedKey.self)
         let cycle = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("cycle"))
         let logging = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("logging"))
+        let signals = version >= 3 && !phenotype.contains(_NamedKey("signals")) ? ["signals"] : []
         return CohortConfig.CycleParameters.version2Keys.filter { !cycle.contains(_NamedKey($0)) }.map { "cycle.\($0)" }
             + CohortConfig.LoggingParameters.version2Keys.filter { !logging.contains(_NamedKey($0)) }.map { "logging.\($0)" }
+            + signals
     }
 }
 

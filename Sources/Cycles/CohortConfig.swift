@@ -14,11 +14,17 @@ public struct CohortConfig: Codable, Sendable, Equatable {
     /// (period-only loggers, gaps, forgotten and late-logged periods, a declared length for a
     /// share of users only) and the luteal knobs of `CycleParameters` (log-normal within-user SD,
     /// correlation with the follicular phase, short luteal phases).
-    public static let currentVersion = 2
+    ///
+    /// Version 3 (generator 3.0.0) adds each phenotype's `signals` (`SignalParameters`: LH
+    /// tests, BBT, wrist temperature, cervical mucus, with their adherence personas), drawn from
+    /// their own random stream: flow and symptom logs are those of version 2.
+    public static let currentVersion = 3
     /// The schema versions `load(from:)` reads. A version 1 file is upgraded on reading: every
-    /// version 2 knob takes the value that reproduces version 1 behaviour (see each knob), and
-    /// `version` becomes 2. A version 2 file must carry every knob.
-    public static let readableVersions = 1...2
+    /// version 2 knob takes the value that reproduces version 1 behaviour (see each knob). A
+    /// version 1 or 2 file reads with `signals` = `SignalParameters.never` (nobody logs a signal).
+    /// `version` becomes 3. A version 2 file must carry every version 2 knob, a version 3 file
+    /// every knob.
+    public static let readableVersions = 1...3
 
     /// Schema version of this config (`currentVersion` once decoded or built).
     public var version: Int
@@ -116,6 +122,7 @@ public struct CohortConfig: Codable, Sendable, Equatable {
             guard logging.gapWeeks.low >= 0, logging.lateStartDays.low >= 0, logging.declaredLengthDeviation >= 0 else {
                 throw fail("phenotype \(phenotype.name): gap weeks, late-start days and declared-length deviation must be non-negative")
             }
+            try phenotype.signals.validate { fail("phenotype \(phenotype.name): \($0)") }
         }
     }
 
@@ -135,15 +142,16 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         phenotypes = try container.decode([Phenotype].self, forKey: .phenotypes)
         version = CohortConfig.currentVersion
         guard fileVersion >= 2 else { return }
-        // Version 2 files must name every knob: a missing key is a mistake, not a silent default.
+        // Version 2 and 3 files must name every knob of their version: a missing key is a mistake,
+        // not a silent default (version 3 signal knobs: every key of the `signals` section).
         var list = try container.nestedUnkeyedContainer(forKey: .phenotypes)
         var index = 0
         while !list.isAtEnd {
-            let missing = try Phenotype.missingVersion2Keys(in: &list)
+            let missing = try Phenotype.missingKeys(in: &list, version: fileVersion)
             if let first = missing.first {
                 throw DecodingError.keyNotFound(CodingKeys.phenotypes, DecodingError.Context(
                     codingPath: [CodingKeys.phenotypes], debugDescription:
-                        "version 2 config: phenotype \(phenotypes[index].name) lacks \(first) (snake_case in the file)"))
+                        "version \(fileVersion) config: phenotype \(phenotypes[index].name) lacks \(first) (snake_case in the file)"))
             }
             index += 1
         }

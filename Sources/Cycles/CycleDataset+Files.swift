@@ -6,12 +6,13 @@ extension CycleDataset {
         public static let profiles = "user_profile.csv"
         public static let entries = "cycle_entries.csv"
         public static let symptoms = "symptom_logs.csv"
+        public static let measurements = "measurements.csv"
         public static let truth = "truth.csv"
         public static let manifest = "manifest.json"
     }
 
     /// Reads a dataset directory: `user_profile.csv`, `cycle_entries.csv`, and optionally
-    /// `symptom_logs.csv`, `truth.csv`, `manifest.json`. Everything is validated.
+    /// `symptom_logs.csv`, `measurements.csv`, `truth.csv`, `manifest.json`. Everything is validated.
     /// - Parameter lenient: skip bad rows instead of throwing; they are listed in `skippedRows`.
     /// - Throws: `DatasetError` naming file, line, column, the bad value and what was expected.
     public static func load(from directory: URL, lenient: Bool = false) throws -> CycleDataset {
@@ -20,6 +21,8 @@ extension CycleDataset {
         let profiles = try _CSVTable(url: url(FileName.profiles), fileName: FileName.profiles, lenient: lenient)
         let entries = try _CSVTable(url: url(FileName.entries), fileName: FileName.entries, lenient: lenient)
         let symptoms = exists(FileName.symptoms) ? try _CSVTable(url: url(FileName.symptoms), fileName: FileName.symptoms, lenient: lenient) : nil
+        let measurements = exists(FileName.measurements)
+            ? try _CSVTable(url: url(FileName.measurements), fileName: FileName.measurements, lenient: lenient) : nil
         let truth = exists(FileName.truth) ? try _CSVTable(url: url(FileName.truth), fileName: FileName.truth, lenient: lenient) : nil
         var manifest: DatasetManifest?
         if exists(FileName.manifest) {
@@ -31,12 +34,14 @@ extension CycleDataset {
             }
         }
         var reader = _DatasetReader(lenient: lenient)
-        return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, truth: truth, manifest: manifest)
+        return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, measurements: measurements,
+                               truth: truth, manifest: manifest)
     }
 
     /// Writes the dataset directory (creating it), each file atomically. The same dataset
     /// always gives byte-identical files. `symptom_logs.csv` is written when any symptom was
-    /// logged, `truth.csv` when the dataset has truth.
+    /// logged, `measurements.csv` when any measurement was (each removed otherwise, so that a
+    /// stale one does not survive), `truth.csv` when the dataset has truth.
     public func write(to directory: URL) throws {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,6 +60,11 @@ extension CycleDataset {
             try save(symptomsCSV(), FileName.symptoms)
         } else {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(FileName.symptoms))
+        }
+        if users.contains(where: { !$0.measurements.isEmpty }) {
+            try save(measurementsCSV(), FileName.measurements)
+        } else {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(FileName.measurements))
         }
         if truth != nil { try save(truthCSV(), FileName.truth) }
         let data = try CohortConfig.jsonEncoder.encode(manifest)
@@ -122,6 +132,26 @@ extension CycleDataset {
         return text
     }
 
+    /// `measurements.csv`: per user (file order), per day, kinds in schema order; categories as
+    /// integers, temperatures with two decimals; stamped at 07:00 UTC on the day.
+    func measurementsCSV() -> String {
+        var text = _DatasetReader.measurementColumns.joined(separator: ",") + "\n"
+        var id = 0
+        for user in users {
+            let userField = _csvField(user.userID)
+            for day in user.measurements {
+                let stamp = day.date.iso + "T07:00:00Z"
+                for kind in day.kinds {
+                    id += 1
+                    let value = day.value(of: kind)!
+                    let field = kind.isCategorical ? String(Int(value)) : _twoDecimals(value)
+                    text += "\(id),\(userField),\(day.date.iso),\(kind.rawValue),\(field),\(_csvField(day.source(of: kind))),\(stamp),\(stamp),synced\n"
+                }
+            }
+        }
+        return text
+    }
+
     func truthCSV() -> String {
         var text = _DatasetReader.truthColumns.joined(separator: ",") + "\n"
         guard let truth else { return text }
@@ -133,6 +163,13 @@ extension CycleDataset {
         }
         return text
     }
+}
+
+/// `value` with exactly two decimals (`36.50`, `-0.07`), without `String(format:)`'s cost.
+func _twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((abs(value) * 100).rounded())
+    let fraction = hundredths % 100
+    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
 }
 
 /// A CSV field, quoted (RFC 4180) when it contains a comma, a quote or a line break.

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 extension CycleDataset {
-    /// Reads the app's tables (`user_profile`, `cycle_entries`, optional `symptom_logs`) from an
+    /// Reads the app's tables (`user_profile`, `cycle_entries`, optional `symptom_logs` and
+    /// `measurements`) from an
     /// SQLite database, with the same validation as the CSV loader (the "line" in errors is the
     /// row's position in `rowid` order, 1-based).
     public static func load(sqlite url: URL, lenient: Bool = false) throws -> CycleDataset {
@@ -45,8 +46,10 @@ extension CycleDataset {
                 let profiles = try table("user_profile", _DatasetReader.profileColumns, required: true)!
                 let entries = try table("cycle_entries", _DatasetReader.entryColumns, required: true)!
                 let symptoms = try table("symptom_logs", _DatasetReader.symptomColumns, required: false)
+                let measurements = try table("measurements", _DatasetReader.measurementColumns, required: false)
                 var reader = _DatasetReader(lenient: lenient)
-                return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, truth: nil, manifest: nil)
+                return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, measurements: measurements,
+                                       truth: nil, manifest: nil)
             }
         } catch let error as DatasetError {
             throw error
@@ -57,16 +60,18 @@ extension CycleDataset {
 }
 
 extension CycleDataset {
-    /// Writes the app's tables (`user_profile`, `cycle_entries`, `symptom_logs`, all with the
-    /// columns of the CSV files, values as text or integers) to a new SQLite database at `url`
-    /// (replaced if it exists). Truth and manifest are not written.
+    /// Writes the app's tables (`user_profile`, `cycle_entries`, `symptom_logs`, `measurements`,
+    /// all with the columns of the CSV files, values as text, integers or, for
+    /// `measurements.value`, reals) to a new SQLite database at `url` (replaced if it exists), in
+    /// one transaction. Truth and manifest are not written.
     public func write(sqlite url: URL) throws {
         try? FileManager.default.removeItem(at: url)
         do {
             let queue = try DatabaseQueue(path: url.path)
             try queue.write { db in
-                func create(_ name: String, _ columns: [String], integers: Set<String>, csv: String) throws {
-                    let definitions = columns.map { "\"\($0)\" \(integers.contains($0) ? "INTEGER" : "TEXT")" }.joined(separator: ", ")
+                func create(_ name: String, _ columns: [String], integers: Set<String>, reals: Set<String> = [], csv: String) throws {
+                    let definitions = columns.map { "\"\($0)\" \(integers.contains($0) ? "INTEGER" : (reals.contains($0) ? "REAL" : "TEXT"))" }
+                        .joined(separator: ", ")
                     try db.execute(sql: "CREATE TABLE \"\(name)\" (\(definitions))")
                     let table = try _CSVTable(bytes: Array(csv.utf8), fileName: name, lenient: false)
                     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
@@ -75,6 +80,7 @@ extension CycleDataset {
                         let values: [DatabaseValueConvertible?] = zip(columns, row.fields).map { column, field in
                             if field.isEmpty && column != "preferences" && column != "conditions" && column != "notes" { return nil }
                             if integers.contains(column), let number = Int64(field) { return number }
+                            if reals.contains(column), let number = Double(field) { return number }
                             return field
                         }
                         try statement.execute(arguments: StatementArguments(values))
@@ -83,6 +89,7 @@ extension CycleDataset {
                 try create("user_profile", _DatasetReader.profileColumns, integers: [], csv: profilesCSV())
                 try create("cycle_entries", _DatasetReader.entryColumns, integers: ["id", "flow_intensity", "cycle_day"], csv: entriesCSV())
                 try create("symptom_logs", _DatasetReader.symptomColumns, integers: ["id", "value"], csv: symptomsCSV())
+                try create("measurements", _DatasetReader.measurementColumns, integers: ["id"], reals: ["value"], csv: measurementsCSV())
             }
         } catch let error as DatasetError {
             throw error

@@ -31,17 +31,14 @@ public struct DatasetImport: Sendable, Equatable {
     public var dataset: CycleDataset
     /// Rows read but not converted (valid rows that cannot be placed), in input line order.
     public var droppedRows: [DroppedRow]
-    /// Extra CSV files written beside the dataset, by file name (e.g. `fertility_observations.csv`).
-    public var extraFiles: [String: String]
 
     /// Creates an import result.
-    public init(dataset: CycleDataset, droppedRows: [DroppedRow] = [], extraFiles: [String: String] = [:]) {
+    public init(dataset: CycleDataset, droppedRows: [DroppedRow] = []) {
         self.dataset = dataset
         self.droppedRows = droppedRows
-        self.extraFiles = extraFiles
     }
 
-    /// Writes the dataset directory (`CycleDataset.write(to:)`) and the extra files. A stale
+    /// Writes the dataset directory (`CycleDataset.write(to:)`). A stale
     /// `truth.csv` left in `directory` by an earlier dataset is removed when this one has no truth,
     /// so that the directory always reads back as exactly this dataset.
     /// - Throws: `DatasetError.writeFailed`.
@@ -49,12 +46,6 @@ public struct DatasetImport: Sendable, Equatable {
         try dataset.write(to: directory)
         if dataset.truth == nil {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(CycleDataset.FileName.truth))
-        }
-        for (name, text) in extraFiles.sorted(by: { $0.key < $1.key }) {
-            let url = directory.appendingPathComponent(name)
-            do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-                throw DatasetError.writeFailed(path: url.path, reason: "\(error.localizedDescription)")
-            }
         }
     }
 

@@ -1,7 +1,8 @@
 import TensorCore
 
 /// A deterministic change to every user's logs, to check that a predictor holds up when the logs
-/// are poorer than the data it was trained on (`odml validate`'s robustness panel).
+/// are poorer than the data it was trained on (`odml validate`'s robustness panel), or to keep
+/// only some fertility signals (`keepingSignals(_:)`, the scenarios of `signalScenarios`).
 ///
 /// Only the logs change: the profile's other fields and the dataset's truth are kept. Period
 /// starts are derived again from the perturbed logs, so a predictor scored on a perturbed
@@ -24,12 +25,17 @@ public struct DatasetPerturbation: Sendable, Equatable {
         case forgottenPeriod = "forgotten-period"
         /// Half of her symptom days (rounded down) lose their symptom logs; flow is kept.
         case halfSymptomDays = "half-symptom-days"
+        /// Only the measurement kinds in `keptSignals` are kept (none: symptoms only); flow,
+        /// symptoms and the profile are untouched. No random choice.
+        case keepSignals = "signals"
     }
 
     /// What is taken away.
     public var kind: Kind
     /// Seed of the per-user random choices.
     public var seed: UInt64
+    /// The measurement kinds `keepSignals` keeps (empty for the other kinds).
+    public var keptSignals: Set<MeasurementKind> = []
     /// Length of the logging gap, days.
     public static let gapDays = 30
     /// The logging gap starts on or after the first day of her month `gapEarliestMonth + 1`.
@@ -45,12 +51,57 @@ public struct DatasetPerturbation: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// Every kind, in report order, with one seed.
+    /// The robustness panel's perturbations, in report order, with one seed: every kind but
+    /// `keepSignals`.
     public static func all(seed: UInt64 = DatasetPerturbation.defaultSeed) -> [DatasetPerturbation] {
-        Kind.allCases.map { DatasetPerturbation($0, seed: seed) }
+        Kind.allCases.filter { $0 != .keepSignals }.map { DatasetPerturbation($0, seed: seed) }
     }
 
-    /// A short label for tables (`"period-only logs"`).
+    /// Keeps only the measurement kinds in `kinds` (`[]`: symptoms only, no measurement).
+    public static func keepingSignals(_ kinds: Set<MeasurementKind>) -> DatasetPerturbation {
+        var perturbation = DatasetPerturbation(.keepSignals)
+        perturbation.keptSignals = kinds
+        return perturbation
+    }
+
+    /// The logging scenarios of the signal table, in order: symptoms only (`signals:none`), + LH
+    /// tests (`signals:lh`), + BBT (`signals:bbt`), + wrist temperature (`signals:wrist`), +
+    /// cervical mucus (`signals:mucus`), all signals (`signals:all`). Flow and symptoms are kept in
+    /// each.
+    public static let signalScenarios: [DatasetPerturbation] = [keepingSignals([])]
+        + MeasurementKind.allCases.map { keepingSignals([$0]) } + [keepingSignals(Set(MeasurementKind.allCases))]
+
+    /// The perturbation's name: the kind's raw value (`period-only`), or for `keepSignals`
+    /// `signals:` and the kept kinds' short names joined by `+` (`signals:lh+bbt`), `none` or `all`.
+    public var name: String {
+        guard kind == .keepSignals else { return kind.rawValue }
+        if keptSignals.isEmpty { return "signals:none" }
+        if keptSignals.count == MeasurementKind.allCases.count { return "signals:all" }
+        return "signals:" + keptSignals.sorted().map(\.shortName).joined(separator: "+")
+    }
+
+    /// The perturbation named `name` (see `name`; default seed), `nil` for an unknown name.
+    public init?(name: String) {
+        if let kind = Kind(rawValue: name), kind != .keepSignals {
+            self.init(kind)
+            return
+        }
+        guard name.hasPrefix("signals:") else { return nil }
+        let list = name.dropFirst("signals:".count)
+        switch list {
+        case "none": self = .keepingSignals([])
+        case "all": self = .keepingSignals(Set(MeasurementKind.allCases))
+        default:
+            var kinds: Set<MeasurementKind> = []
+            for word in list.split(separator: "+", omittingEmptySubsequences: false) {
+                guard let kind = MeasurementKind.allCases.first(where: { $0.shortName == word }) else { return nil }
+                kinds.insert(kind)
+            }
+            self = .keepingSignals(kinds)
+        }
+    }
+
+    /// A short label for tables (`"period-only logs"`, `"+ LH tests"`).
     public var label: String {
         switch kind {
         case .periodOnly: return "period-only logs"
@@ -58,6 +109,10 @@ public struct DatasetPerturbation: Sendable, Equatable {
         case .loggingGap: return "\(Self.gapDays)-day gap"
         case .forgottenPeriod: return "forgotten period"
         case .halfSymptomDays: return "half symptom days"
+        case .keepSignals:
+            if keptSignals.isEmpty { return "symptoms only" }
+            if keptSignals.count == MeasurementKind.allCases.count { return "all signals" }
+            return keptSignals.sorted().map { "+ \($0.label)" }.joined(separator: " ")
         }
     }
 
@@ -82,18 +137,23 @@ public struct DatasetPerturbation: Sendable, Equatable {
         CycleDataset(users: dataset.users.map(applied(to:)), truth: dataset.truth, manifest: dataset.manifest)
     }
 
-    /// One user perturbed. A day left with nothing logged is dropped.
+    /// One user perturbed. A day left with nothing logged is dropped. Measurements go with the
+    /// logs they belong to: period-only logs have none, a gap has none; a forgotten period, half
+    /// the symptom days and empty preferences keep them all.
     public func applied(to history: UserHistory) -> UserHistory {
         var profile = history.profile
         var records = history.records
+        var measurements = history.measurements
         switch kind {
         case .periodOnly:
             records = records.compactMap { $0.hasFlow ? Self.withoutSymptoms($0) : nil }
+            measurements = []
         case .emptyPreferences:
             profile.preferencesJSON = "{}"
         case .loggingGap:
             guard let gap = gap(for: history) else { return history }
             records.removeAll { gap.contains($0.date) }
+            measurements.removeAll { gap.contains($0.date) }
         case .forgottenPeriod:
             guard let start = forgottenStart(for: history),
                   let next = history.periodStarts.first(where: { $0 > start }) else { return history }
@@ -116,8 +176,10 @@ public struct DatasetPerturbation: Sendable, Equatable {
                 let changed = Self.withoutSymptoms(records[index])
                 return Self.isEmpty(changed) ? nil : changed
             }
+        case .keepSignals:
+            measurements = measurements.map { $0.keeping(keptSignals) }.filter { !$0.isEmpty }
         }
-        return UserHistory(profile: profile, records: records)
+        return UserHistory(profile: profile, records: records, measurements: measurements)
     }
 
     /// The days of `history`'s logging gap (`loggingGap`): `gapDays` consecutive days starting on

@@ -12,6 +12,7 @@ public enum DatasetStatistics {
             truthStatistics(dataset, truth: truth, into: &result)
             symptomStatistics(dataset, truth: truth, into: &result)
             referencePredictorStatistics(dataset, truth: truth, into: &result)
+            signalStatistics(dataset, truth: truth, into: &result)
         }
         return result
     }

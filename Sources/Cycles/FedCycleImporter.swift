@@ -36,10 +36,21 @@ import Foundation
 ///   consistent with the dates is written and the row is counted in `luteal_length_recomputed`.
 ///   A blank `EstimatedDayofOvulation` leaves ovulation, luteal and follicular lengths empty
 ///   (for this file: not determined, rather than anovulatory).
-/// - `fertility_observations.csv` (not read by `CycleDataset`; kept for fertility-signal work):
-///   `user_id, cycle_start, peak_seen` (`CycleWithPeakorNot`), `peak_date` (the
-///   `EstimatedDayofOvulation` date, which the file derives from the peak, when a peak was seen),
-///   `first_high_date` (start + `FirstDayofHigh` − 1, the first high-fertility monitor day).
+/// - `measurements.csv`, LH tests read off the Clearblue fertility monitor the Marquette women
+///   used (`source` `cbfm`). Its test sticks measure LH and an oestrogen metabolite (E3G) each test
+///   day: "High" is E3G raised with LH below the surge, "Peak" the LH surge. In the file,
+///   `EstimatedDayofOvulation` is the first Peak day in most rows (it equals `FirstDayofHigh` +
+///   `TotalNumberofHighDays` in 58 % of the 1,289 cycles with all three, within ±1 d in 79 %, computed
+///   by this project), so:
+///   - when a peak was seen (`CycleWithPeakorNot` = 1) and `EstimatedDayofOvulation` is given,
+///     that day is an LH test `peak` (the surge: the "positive LH test" of the issue). The
+///     monitor's second Peak day is shown without a new reading, so it is not written; the day
+///     before is a High day, an LH-negative reading, not a positive one;
+///   - the High days, `FirstDayofHigh` to the day before the peak, are LH tests `negative`: the
+///     stick read LH below the surge. `FirstDayofHigh`, the start of the fertile window, is the
+///     cycle's first `cbfm` test. Without a peak, `FirstDayofHigh` alone is written (negative);
+///   - nothing else: the file holds no mucus, temperature or other daily reading, and writing a
+///     mucus category for the High days would invent one.
 ///
 /// Malformed values (a non-numeric `LengthofCycle`, a `MensesScore` outside 1–3, an ovulation
 /// day outside the cycle, …) throw `DatasetError.invalidValue` naming file, line, column, value
@@ -53,10 +64,8 @@ public struct FedCycleImporter: CSVDatasetImporter {
     public static let cohort = "marquette"
     /// `flow_intensity` of a menses day without a score, and of the closing period's start day.
     public static let unknownFlowIntensity = 2
-    /// File name of the optional per-cycle fertility observations.
-    public static let fertilityObservationsFileName = "fertility_observations.csv"
-    /// Columns of `fertility_observations.csv`.
-    public static let fertilityObservationColumns = ["user_id", "cycle_start", "peak_seen", "peak_date", "first_high_date"]
+    /// `measurements.source` of the LH tests read off the fertility monitor.
+    public static let monitorSource = "cbfm"
     /// The fifteen daily menses score columns, day 1 first.
     public static let mensesScoreColumns = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"]
         .map { "MensesScoreDay" + $0 } + (11...15).map { "MensesScoreDay\($0)" }
@@ -109,7 +118,7 @@ public struct FedCycleImporter: CSVDatasetImporter {
         }
         var users: [UserHistory] = []
         var truth: [String: [CycleTruth]] = [:]
-        var observations = FedCycleImporter.fertilityObservationColumns.joined(separator: ",") + "\n"
+        var lhPeaks = 0, lhNegatives = 0
         var imported = 0, recomputedLuteal = 0, shortenedMenses = 0, usersWithoutCycles = 0
         var end = FedCycleImporter.firstCycleStart
         for client in clients {
@@ -145,6 +154,7 @@ public struct FedCycleImporter: CSVDatasetImporter {
             }
 
             var records: [DayRecord] = []
+            var measurements: [DayMeasurements] = []
             var cycles: [CycleTruth] = []
             var start = FedCycleImporter.firstCycleStart
             for row in kept {
@@ -164,9 +174,19 @@ public struct FedCycleImporter: CSVDatasetImporter {
                 if let fileValue = row.lutealLength, let luteal, fileValue != luteal { recomputedLuteal += 1 }
                 cycles.append(CycleTruth(userID: client, cycleStart: start, ovulationDate: ovulation, lutealLength: luteal,
                                          follicularLength: row.ovulationDay, cohort: FedCycleImporter.cohort))
-                let peak = row.peakSeen == 1 ? ovulation?.iso ?? "" : ""
-                let firstHigh = row.firstHighDay.map { start.advanced(by: $0 - 1).iso } ?? ""
-                observations += [client, start.iso, row.peakSeen.map(String.init) ?? "", peak, firstHigh].map(_csvField).joined(separator: ",") + "\n"
+                let peakDay = row.peakSeen == 1 ? row.ovulationDay : nil
+                // High days: from the first to the day before the peak (the first alone without a peak).
+                let highDays = row.firstHighDay.map { first in Array(first..<max(first + 1, peakDay ?? first + 1)) } ?? []
+                for cycleDay in highDays where cycleDay < (peakDay ?? Int.max) {
+                    measurements.append(DayMeasurements(date: start.advanced(by: cycleDay - 1), lhTest: .negative,
+                                                        sources: [.lhTest: FedCycleImporter.monitorSource]))
+                    lhNegatives += 1
+                }
+                if let peakDay {
+                    measurements.append(DayMeasurements(date: start.advanced(by: peakDay - 1), lhTest: .peak,
+                                                        sources: [.lhTest: FedCycleImporter.monitorSource]))
+                    lhPeaks += 1
+                }
                 start = start.advanced(by: length)
             }
             records.append(DayRecord(date: start, flowIntensity: FedCycleImporter.unknownFlowIntensity))
@@ -174,7 +194,7 @@ public struct FedCycleImporter: CSVDatasetImporter {
             imported += kept.count
             let profile = UserProfile(id: client, createdAt: FedCycleImporter.firstCycleStart, onboardingCompleted: true,
                                       cycleType: .unknown, conditions: [], preferencesJSON: "{}")
-            users.append(UserHistory(profile: profile, records: records))
+            users.append(UserHistory(profile: profile, records: records, measurements: measurements))
             truth[client] = cycles
         }
 
@@ -194,13 +214,14 @@ public struct FedCycleImporter: CSVDatasetImporter {
             "truth_cycles_with_ovulation": Double(truth.values.reduce(0) { $0 + $1.filter(\.isOvulatory).count }),
             "luteal_length_recomputed": Double(recomputedLuteal),
             "menses_shortened": Double(shortenedMenses),
+            "lh_test_peaks": Double(lhPeaks),
+            "lh_test_negatives": Double(lhNegatives),
         ]
         let manifest = DatasetManifest(generator: "FedCycleImporter", users: users.count, startDate: FedCycleImporter.firstCycleStart,
                                        endDate: end, summary: summary)
         var dataset = CycleDataset(users: users, truth: truth, manifest: manifest)
         dataset.skippedRows = skipped
-        return DatasetImport(dataset: dataset, droppedRows: dropped.sorted { $0.line < $1.line },
-                             extraFiles: [FedCycleImporter.fertilityObservationsFileName: observations])
+        return DatasetImport(dataset: dataset, droppedRows: dropped.sorted { $0.line < $1.line })
     }
 
     /// Parses and checks one row; blank cells (empty or spaces) are `nil`.

@@ -43,7 +43,7 @@ public enum ReferenceStatistics {
         "Li 2020": "Li K et al., Characterizing physiological and symptomatic variation in menstrual cycles using self-tracked mobile-health data, npj Digital Medicine 3:79 (2020)",
         "Marquette": "Computed by OnDeviceML [C] from the public Marquette charting file FedCycleData071012.csv (the Fehring 2006 cohort: 159 women, 1,665 cycles; luteal phases of 5-20 d; irregular = per-woman cycle SD > 3 d over >= 3 cycles, 36-42 women); see Datasets/REFERENCE-STATISTICS.md",
         "calibration": "OnDeviceML calibration assumptions (Datasets/REFERENCE-STATISTICS.md): shapes from the literature, sizes per cohort config",
-    ]
+    ].merging(signalSources) { first, _ in first }
 
     private static let normal = ["regular", "irregular", "endometriosis", "mixed", "weak-signals"]
 
@@ -133,7 +133,7 @@ public enum ReferenceStatistics {
                                ($0, "no real counterpart (every Marquette period is charted): what forgotten, late and gap-hidden periods cost") })),
         ReferenceStatistic(key: "energy.lag1_autocorrelation", label: "energy, day-to-day autocorrelation", reference: "AR(1) phi 0.5-0.7",
                            source: "calibration", accepted: ["*": 0.4...0.9]),
-    ]
+    ] + signalRows
 
     /// Per-woman cycle SD deciles of a charting cohort (Fehring 2006), checked on `mixed`.
     private static let decileRows: [ReferenceStatistic] = {

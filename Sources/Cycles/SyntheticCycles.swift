@@ -37,6 +37,15 @@ import TensorCore
 ///   30 % of users declare a `typical_cycle_length` (noisy, SD 2.5 d, half snapped to 28 or 30);
 ///   the others have no such key in `preferences`. Every knob, its value and its source (or
 ///   "[assumption]") is in `CohortConfig.LoggingParameters`.
+/// - Fertility signals (version 3, `CohortConfig.SignalParameters`, `measurements.csv`): per user
+///   an adherence persona per signal (tests LH every cycle / some cycles / never; takes her BBT;
+///   wears a watch; charts mucus) and, per cycle, an LH surge ≈ 1 d before ovulation in 90 % of
+///   ovulatory cycles with early false positives (tonic positives for PCOS-like users), a BBT rise
+///   of 0.30 ± 0.13 °C from 1–3 d after ovulation (20 % of ovulatory cycles flat), a wrist
+///   temperature rise of 0.2–0.35 °C around ovulation on 80–90 % of nights, a mucus peak at
+///   ovulation − 0.3 ± 1.2 d; anovulatory cycles give no true surge, rise or peak; nothing in a
+///   logging gap. They come from the user's own signal stream (`SeededGenerator.split` with a
+///   fixed salt), so the flow and symptom logs do not depend on them.
 ///
 /// Sources: Bull JR et al., "Real-world menstrual cycle characteristics of more than 600,000
 /// menstrual cycles", npj Digital Medicine 2:83 (2019); Fehring RJ, Schneider M, Raviele K,
@@ -50,7 +59,7 @@ import TensorCore
 /// generated in parallel and the result is the same for the same seed on any core count.
 public enum SyntheticCycles {
     /// Generator version written to the manifest.
-    public static let version = "2.0.0"
+    public static let version = "3.0.0"
     /// First day of every generated user's data window (a Monday).
     public static let startDate = CalendarDay(daysSinceEpoch: 20_094) // 2025-01-06
 
@@ -89,16 +98,17 @@ public enum SyntheticCycles {
 
     /// Counts and means written to the manifest.
     static func summary(histories: [UserHistory], truth: [String: [CycleTruth]]) -> [String: Double] {
-        var records = 0, symptomValues = 0, starts = 0
+        var records = 0, symptomValues = 0, starts = 0, measurements = 0
         for history in histories {
             records += history.records.count
             starts += history.periodStarts.count
             for record in history.records { symptomValues += record.symptoms.count }
+            for day in history.measurements { measurements += day.kinds.count }
         }
         let cycles = truth.values.reduce(0) { $0 + $1.count }
         let ovulatory = truth.values.reduce(0) { $0 + $1.filter(\.isOvulatory).count }
         return ["users": Double(histories.count), "logged_days": Double(records), "symptom_logs": Double(symptomValues),
-                "logged_period_starts": Double(starts), "truth_cycles": Double(cycles),
+                "logged_period_starts": Double(starts), "measurements": Double(measurements), "truth_cycles": Double(cycles),
                 "ovulatory_share": cycles > 0 ? Double(ovulatory) / Double(cycles) : 0]
     }
 }

@@ -8,12 +8,17 @@ public struct UserHistory: Sendable, Equatable {
     public private(set) var records: [DayRecord]
     /// Period start days derived from `records`, increasing.
     public private(set) var periodStarts: [CalendarDay]
+    /// Fertility-signal measurements (the `measurements` table) in increasing date order, at most
+    /// one per date; kept beside `records`, never in them (see `DayMeasurements`), so a day with a
+    /// measurement only adds no logged day.
+    public private(set) var measurements: [DayMeasurements]
 
-    /// Creates a history; `records` are sorted by date here.
-    public init(profile: UserProfile, records: [DayRecord]) {
+    /// Creates a history; `records` and `measurements` (one per date each) are sorted by date here.
+    public init(profile: UserProfile, records: [DayRecord], measurements: [DayMeasurements] = []) {
         self.profile = profile
         self.records = records.sorted { $0.date < $1.date }
         self.periodStarts = UserHistory.periodStarts(in: self.records)
+        self.measurements = measurements.sorted { $0.date < $1.date }
     }
 
     /// The user id.
@@ -27,6 +32,7 @@ public struct UserHistory: Sendable, Equatable {
         let end = records.partitioningIndex { $0.date > day }
         copy.records = Array(records[..<end])
         copy.periodStarts = periodStarts.filter { $0 <= day }
+        copy.measurements = Array(measurements[..<measurements.partitioningIndex { $0.date > day }])
         return copy
     }
 

@@ -11,20 +11,21 @@ struct _DatasetReader {
     static let entryColumns = ["id", "user_id", "date", "flow_intensity", "cycle_day", "phase", "created_at", "updated_at", "sync_status"]
     static let symptomColumns = ["id", "user_id", "date", "symptom_type", "value", "notes", "body_zone", "pain_type",
                                  "created_at", "updated_at", "sync_status"]
+    static let measurementColumns = ["id", "user_id", "date", "kind", "value", "source", "created_at", "updated_at", "sync_status"]
     static let truthColumns = ["user_id", "cycle_start", "ovulation_date", "luteal_length", "follicular_length", "cohort"]
     static let phases = ["menstrual", "follicular", "ovulatory", "luteal"]
 
     /// Runs `body` for one row; in lenient mode a `DatasetError` skips the row and is recorded.
-    private mutating func row(_ body: () throws -> Void) throws {
+    mutating func row(_ body: () throws -> Void) throws {
         do { try body() } catch let error as DatasetError {
             guard lenient else { throw error }
             skipped.append(error)
         }
     }
 
-    mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, truth: _CSVTable?,
-                       manifest: DatasetManifest?) throws -> CycleDataset {
-        skipped = profiles.skipped + entries.skipped + (symptoms?.skipped ?? []) + (truth?.skipped ?? [])
+    mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, measurements: _CSVTable? = nil,
+                       truth: _CSVTable?, manifest: DatasetManifest?) throws -> CycleDataset {
+        skipped = profiles.skipped + entries.skipped + (symptoms?.skipped ?? []) + (measurements?.skipped ?? []) + (truth?.skipped ?? [])
         var order: [String] = []
         var userProfiles: [String: UserProfile] = [:]
         var records: [String: [CalendarDay: DayRecord]] = [:]
@@ -142,6 +143,8 @@ struct _DatasetReader {
             }
         }
 
+        let measured = try measurements.map { try readMeasurements($0, users: Set(order)) } ?? [:]
+
         var truthByUser: [String: [CycleTruth]]?
         if let truth {
             let t = try truth.columnIndices(_DatasetReader.truthColumns)
@@ -166,7 +169,8 @@ struct _DatasetReader {
         }
 
         let users = order.map { id in
-            UserHistory(profile: userProfiles[id]!, records: Array((records[id] ?? [:]).values))
+            UserHistory(profile: userProfiles[id]!, records: Array((records[id] ?? [:]).values),
+                        measurements: Array((measured[id] ?? [:]).values))
         }
         var dataset = CycleDataset(users: users, truth: truthByUser, manifest: manifest)
         dataset.manifest.users = users.count

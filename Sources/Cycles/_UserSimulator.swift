@@ -53,9 +53,13 @@ struct _UserSimulator {
     }
 
     func simulate(using generator: inout SeededGenerator) -> (UserHistory, [CycleTruth]) {
+        // The signals' own stream: split off before any draw, never drawn from the main one, so
+        // that flow and symptom logs are the same with or without signals.
+        var signalGenerator = generator.split(_SignalSimulator.streamSalt)
         let person = drawPerson(using: &generator)
         let cycles = drawCycles(person, using: &generator)
-        let records = simulateDays(person, cycles: cycles, using: &generator)
+        let silent = silentDays(person.phenotype.logging, using: &generator)
+        let records = simulateDays(person, cycles: cycles, silent: silent, using: &generator)
         let id = String(format: "u%05d", index + 1)
         let cohort = config.phenotypes.count == 1 ? config.name : person.phenotype.name
         let truth = cycles.filter { window.contains($0.start) }.map { cycle in
@@ -69,7 +73,10 @@ struct _UserSimulator {
         preferences += "}"
         let profile = UserProfile(id: id, createdAt: window.lowerBound, onboardingCompleted: true, cycleType: cycleType,
                                   conditions: person.phenotype.conditions, preferencesJSON: preferences)
-        return (UserHistory(profile: profile, records: records), truth)
+        let signals = _SignalSimulator(parameters: person.phenotype.signals, window: window, silent: silent,
+                                       usualLength: Int((person.follicularMean + person.lutealMean).rounded()))
+        let measurements = signals.simulate(cycles: cycles, using: &signalGenerator)
+        return (UserHistory(profile: profile, records: records, measurements: measurements), truth)
     }
 
     /// The cycle length she declares at onboarding, `nil` for the users who declare none: her true
@@ -200,10 +207,10 @@ struct _UserSimulator {
         return silent
     }
 
-    func simulateDays(_ person: Person, cycles: [LatentCycle], using g: inout SeededGenerator) -> [DayRecord] {
+    /// The logged days; nothing on the `silent` days (`silentDays`).
+    func simulateDays(_ person: Person, cycles: [LatentCycle], silent: [Bool], using g: inout SeededGenerator) -> [DayRecord] {
         let symptoms = person.phenotype.symptoms
         let logging = person.phenotype.logging
-        let silent = silentDays(logging, using: &g)
         let phi = person.autoregression
         let innovation = symptoms.noiseDeviation * (1 - phi * phi).squareRoot()
         var energyNoise = g.nextNormal() * symptoms.noiseDeviation

@@ -9,7 +9,9 @@ struct ImportFedCycleCommand: ParsableCommand {
         abstract: "Convert the Marquette charting cohort CSV (FedCycleData071012.csv) into a dataset with truth.csv.",
         discussion: """
             One user per ClientID; her first cycle starts on 2000-01-03, each next one LengthofCycle days later. \
-            Rows that cannot be placed are dropped, counted in manifest.json and listed on stderr.
+            Rows that cannot be placed are dropped, counted in manifest.json and listed on stderr. \
+            The fertility monitor's Peak day is written as an LH test "peak", its High days as negative LH tests \
+            (measurements.csv, source cbfm).
             """
     )
 

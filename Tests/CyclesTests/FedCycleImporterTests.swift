@@ -153,16 +153,30 @@ import Testing
         #expect(result.summaryLines()[1] == "dropped rows by reason: blank_length 2, duplicate 1, unplaceable 2")
     }
 
-    @Test func fertilityObservationsKeepThePeakAndTheFirstHighDay() throws {
-        let text = try #require(try importing(Self.sample).extraFiles[FedCycleImporter.fertilityObservationsFileName])
-        #expect(text == """
-            user_id,cycle_start,peak_seen,peak_date,first_high_date
-            A,2000-01-03,1,2000-01-19,2000-01-15
-            A,2000-02-01,1,2000-02-15,2000-02-12
-            A,2000-02-28,1,2000-03-14,
-            B,2000-01-03,0,,
+    @Test func theMonitorsPeakIsAnLHPeakAndItsHighDaysAreNegativeTests() throws {
+        let result = try importing(Self.sample)
+        let a = result.dataset.users[0]
+        let monitor = [MeasurementKind.lhTest: FedCycleImporter.monitorSource]
+        // Cycle 1 (2000-01-03): High from cycle day 13, Peak on day 17; cycle 2 (2000-02-01): High
+        // from day 12, Peak on day 15; cycle 3 (2000-02-28): Peak on day 16, no High day given.
+        let negatives = ["2000-01-15", "2000-01-16", "2000-01-17", "2000-01-18", "2000-02-12", "2000-02-13", "2000-02-14"]
+        let expected = negatives.map { DayMeasurements(date: day($0), lhTest: .negative, sources: monitor) }
+            + ["2000-01-19", "2000-02-15", "2000-03-14"].map { DayMeasurements(date: day($0), lhTest: .peak, sources: monitor) }
+        #expect(a.measurements == expected.sorted { $0.date < $1.date })
+        // The peak is the truth's ovulation day.
+        #expect(a.measurements.filter { $0.lhTest == .peak }.map(\.date) == result.dataset.truth?["A"]?.compactMap(\.ovulationDate))
+        // B: no peak, no High day: no measurement.
+        #expect(result.dataset.users[1].measurements.isEmpty)
+        #expect(result.dataset.manifest.summary["lh_test_peaks"] == 3)
+        #expect(result.dataset.manifest.summary["lh_test_negatives"] == 7)
+        // Records (flow) are unchanged by the measurements.
+        #expect(a.records.allSatisfy { $0.hasFlow })
+    }
 
-            """)
+    @Test func withoutAPeakTheFirstHighDayAloneIsWritten() throws {
+        let result = try importing(Self.file([Self.row("C", "1", length: "30", ovulation: "16", firstHigh: "12", peak: "0")]))
+        #expect(result.dataset.users[0].measurements == [DayMeasurements(date: day("2000-01-14"), lhTest: .negative,
+                                                                         sources: [.lhTest: "cbfm"])])
     }
 
     @Test func writtenDirectoryLoadsBackAsTheSameDataset() throws {
@@ -175,7 +189,9 @@ import Testing
         #expect(loaded.truth == result.dataset.truth)
         #expect(loaded.manifest == result.dataset.manifest)
         #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("symptom_logs.csv").path))
-        #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent("fertility_observations.csv").path))
+        #expect(loaded.users.map(\.measurements) == result.dataset.users.map(\.measurements))
+        #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent("measurements.csv").path))
+        #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("fertility_observations.csv").path))
     }
 
     @Test func malformedValuesNameFileLineColumnValueAndExpectation() {

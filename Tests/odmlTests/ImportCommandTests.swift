@@ -53,7 +53,7 @@ import Testing
         #expect(imported.exitCode == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.isEmpty)
         #expect(imported.standardError.hasPrefix("read 4 rows: imported 4 (2 users, 6 period starts), dropped 0, skipped 0 invalid\n"))
-        for name in ["user_profile.csv", "cycle_entries.csv", "truth.csv", "manifest.json", "fertility_observations.csv"] {
+        for name in ["user_profile.csv", "cycle_entries.csv", "truth.csv", "manifest.json", "measurements.csv"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + name), "\(name) missing")
         }
         let evaluated = try ODMLProcess.run(["evaluate", "--model", "rules", "--data", out, "--json", "--bootstrap", "10"])

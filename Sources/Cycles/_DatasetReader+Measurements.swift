@@ -1,0 +1,40 @@
+import Foundation
+
+extension _DatasetReader {
+    /// Reads the `measurements` table into each user's days (`DayMeasurements` by date). Rows may
+    /// come in any order; a second value of one kind for one user and day is an error naming both
+    /// lines; a lenient read skips and records bad rows like the other tables.
+    mutating func readMeasurements(_ table: _CSVTable, users: Set<String>) throws -> [String: [CalendarDay: DayMeasurements]] {
+        let m = try table.columnIndices(_DatasetReader.measurementColumns)
+        var ids: [String: Int] = [:]
+        var lines: [String: [CalendarDay: [MeasurementKind: Int]]] = [:]
+        var days: [String: [CalendarDay: DayMeasurements]] = [:]
+        let kinds = MeasurementKind.allCases.map(\.rawValue).joined(separator: ", ")
+        for entry in table.rows {
+            try row {
+                let f = entry.fields, file = table.file, line = entry.line
+                let id = f[m[0]], user = f[m[1]]
+                if let first = ids[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
+                guard users.contains(user) else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
+                let date = try _DatasetReader.date(f[m[2]], file: file, line: line, column: "date")
+                guard let kind = MeasurementKind(rawValue: f[m[3]]) else {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "kind", value: f[m[3]], expected: "one of \(kinds)")
+                }
+                let text = f[m[4]].trimmingCharacters(in: .whitespaces)
+                guard let value = Double(text), value.isFinite, kind.plausibleRange.contains(value),
+                      !kind.isCategorical || value == value.rounded() else {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "value", value: f[m[4]], expected: kind.expectedValue)
+                }
+                if let first = lines[user]?[date]?[kind] {
+                    throw DatasetError.duplicateRow(file: file, line: line, key: "user \(user), date \(date), kind \(kind)", firstLine: first)
+                }
+                ids[id] = line
+                lines[user, default: [:]][date, default: [:]][kind] = line
+                var day = days[user]?[date] ?? DayMeasurements(date: date)
+                day.setValue(value, of: kind, source: f[m[5]])
+                days[user, default: [:]][date] = day
+            }
+        }
+        return days
+    }
+}
