@@ -20,7 +20,8 @@ let publicTargets: [Target] = [
     ]),
     .target(name: "Personalization", dependencies: [
         "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
+        .product(name: "Crypto", package: "swift-crypto"),
+    ], resources: [.copy("Schema")]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
     .target(name: "Validation", dependencies: ["Cycles", "Personalization", "ModelFiles"]),
     .target(name: "ONNXExport", dependencies: [

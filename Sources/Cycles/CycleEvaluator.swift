@@ -14,6 +14,18 @@ public struct CycleEvaluator: Sendable {
     /// A forecast is a hit within this many days.
     public static let hitToleranceDays = 2
 
+    /// `true` when the forecast `predicted`, made on `asOf`, is an alert: the next start is
+    /// announced at most `alertHorizonDays` ahead. A cycle's alert is its first such forecast.
+    public static func isAlert(asOf: CalendarDay, predicted: CalendarDay) -> Bool {
+        asOf.distance(to: predicted) <= alertHorizonDays
+    }
+
+    /// `true` when the forecast date `predicted` is within `hitToleranceDays` of the true date
+    /// (the rule of alert accuracy, ±2 d accuracy and ovulation ±2 d).
+    public static func isHit(_ predicted: CalendarDay, truth: CalendarDay) -> Bool {
+        abs(predicted.distance(to: truth)) <= hitToleranceDays
+    }
+
     /// Creates an evaluator.
     public init(bootstrapSamples: Int = 200, bootstrapSeed: UInt64 = 20_190_813, language: String = "fr") {
         self.bootstrapSamples = bootstrapSamples
@@ -59,12 +71,11 @@ public struct CycleEvaluator: Sendable {
         var truthIndex = -1
         var recordIndex = 0
         var alertDay: CalendarDay?, alertedStart: CalendarDay?, day1Forecast: CalendarDay?
-        let tolerance = CycleEvaluator.hitToleranceDays
         var ovulationEstimates = 0
         var lastEnergy: Int?, lastMood: Int?
         func closeCycle() {
             let start = starts[startIndex + 1]
-            let hit = alertedStart.map { abs($0.distance(to: start)) <= tolerance } ?? false
+            let hit = alertedStart.map { CycleEvaluator.isHit($0, truth: start) } ?? false
             add(_MetricIndex.alertAccuracy, hit ? 1 : 0)
             cycles.append(CycleOutcome(userID: history.userID, previousStart: starts[startIndex], start: start,
                                        alertDay: alertDay, alertedStart: alertedStart, alertHit: hit, day1Forecast: day1Forecast))
@@ -93,7 +104,7 @@ public struct CycleEvaluator: Sendable {
                     add(_MetricIndex.day1Accuracy2d, error <= 2 ? 1 : 0)
                     day1Forecast = forecast.nextPeriodStart
                 }
-                if alertDay == nil, day.distance(to: forecast.nextPeriodStart) <= CycleEvaluator.alertHorizonDays {
+                if alertDay == nil, CycleEvaluator.isAlert(asOf: day, predicted: forecast.nextPeriodStart) {
                     alertDay = day
                     alertedStart = forecast.nextPeriodStart
                 }
@@ -101,7 +112,7 @@ public struct CycleEvaluator: Sendable {
             while truthIndex + 1 < truthCycles.count, truthCycles[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
             if truthIndex >= 0, let ovulation = truthCycles[truthIndex].ovulationDate {
                 if forecast.ovulation != nil { ovulationEstimates += 1 }
-                let hit = forecast.ovulation.map { abs($0.date.distance(to: ovulation)) <= tolerance } ?? false
+                let hit = forecast.ovulation.map { CycleEvaluator.isHit($0.date, truth: ovulation) } ?? false
                 add(_MetricIndex.ovulationAccuracy2d, hit ? 1 : 0)
             }
             let tomorrow = day.advanced(by: 1)

@@ -3,11 +3,18 @@ import ModelFiles
 
 extension PredictorFactory {
     /// The predictor stored in the `.odml` file at `path`, chosen by the header's kind
-    /// (`cycle-lstm` today; other kinds add a case here).
+    /// (see `makeModelFilePredictor(file:path:)`).
     /// - Throws: `ModelFileError` for an unreadable file; `DatasetError.unknownModel` for a kind
     ///   this build cannot run.
     public static func makeModelFilePredictor(path: String) throws -> any CyclePredictor {
-        let file = try ModelFile.read(from: URL(fileURLWithPath: path))
+        try makeModelFilePredictor(file: try ModelFile.read(from: URL(fileURLWithPath: path)), path: path)
+    }
+
+    /// The predictor stored in an already read model `file` (`cycle-lstm`, `cycle-gbt`; other
+    /// kinds add a case here); `path` names it in errors.
+    /// - Throws: `ModelFileError` for malformed sections; `DatasetError.unknownModel` for a kind
+    ///   this build cannot run.
+    public static func makeModelFilePredictor(file: ModelFile, path: String) throws -> any CyclePredictor {
         switch file.header.kind {
         case LSTMCyclePredictor.modelKind: return try LSTMCyclePredictor(modelFile: file)
         case GBTCyclePredictor.modelFileKind: return try GBTCyclePredictor(modelFile: file)
