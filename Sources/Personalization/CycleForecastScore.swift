@@ -3,9 +3,9 @@ import Cycles
 /// How the daily forecasts made during one cycle did at predicting its end (the next start),
 /// with the same alert rule as `CycleEvaluator` (Cycles) plus the daily errors the guardrail needs.
 ///
-/// The alert follows the project's definition: the first forecast, made day by day, that puts
-/// the next start within 3 days of its as-of day; a hit when the true start is within ±2 days
-/// of the alerted date; no alert before the start is a miss.
+/// The alert follows the project's definition (`CycleEvaluator.isAlert`, `.isHit`): the first
+/// forecast, made day by day, that puts the next start within 3 days of its as-of day; a hit when
+/// the true start is within ±2 days of the alerted date; no alert before the start is a miss.
 public struct CycleForecastScore: Sendable, Equatable {
     /// First day of the cycle.
     public var cycleStart: CalendarDay
@@ -27,6 +27,12 @@ public struct CycleForecastScore: Sendable, Equatable {
 
     /// Scores `predictions` (forecasts made on days of the cycle, in increasing order; others are ignored).
     public init(cycleStart: CalendarDay, nextStart: CalendarDay, predictions: [CyclePrediction]) {
+        self.init(cycleStart: cycleStart, nextStart: nextStart, forecasts: predictions.map { ($0.asOf, $0.nextPeriodStart) })
+    }
+
+    /// Scores daily forecasts given as (as-of day, forecast next start), e.g. stored
+    /// `predictions` rows, in increasing as-of order; forecasts made outside the cycle are ignored.
+    public init(cycleStart: CalendarDay, nextStart: CalendarDay, forecasts: [(asOf: CalendarDay, nextPeriodStart: CalendarDay)]) {
         self.cycleStart = cycleStart
         self.nextStart = nextStart
         alertDay = nil
@@ -34,14 +40,15 @@ public struct CycleForecastScore: Sendable, Equatable {
         dayCount = 0
         withinTwoDays = 0
         absoluteErrorSum = 0
-        for prediction in predictions where prediction.asOf >= cycleStart && prediction.asOf < nextStart {
-            let error = abs(prediction.nextPeriodStart.distance(to: nextStart))
+        for forecast in forecasts where forecast.asOf >= cycleStart && forecast.asOf < nextStart {
+            let error = abs(forecast.nextPeriodStart.distance(to: nextStart))
+            let hit = CycleEvaluator.isHit(forecast.nextPeriodStart, truth: nextStart)
             dayCount += 1
             absoluteErrorSum += Double(error)
-            if error <= 2 { withinTwoDays += 1 }
-            if alertDay == nil && prediction.asOf.distance(to: prediction.nextPeriodStart) <= 3 {
-                alertDay = prediction.asOf
-                alertHit = error <= 2
+            if hit { withinTwoDays += 1 }
+            if alertDay == nil && CycleEvaluator.isAlert(asOf: forecast.asOf, predicted: forecast.nextPeriodStart) {
+                alertDay = forecast.asOf
+                alertHit = hit
             }
         }
     }
