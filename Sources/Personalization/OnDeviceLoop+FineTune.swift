@@ -22,9 +22,10 @@ extension OnDeviceLoop {
     /// kept, writes it atomically to `modelDirectory` as `<kind>-personal-<checksum>.odml`
     /// (encrypted with `password` when given) *before* recording, in one transaction, the
     /// `odml_model_log` row that makes it active. When rolled back, the row makes `base` active.
-    /// A kill at any point leaves the previous active model recorded and readable.
+    /// A kill at any point leaves the previous active model recorded and readable. `progress` is
+    /// called before each write (the model file, then the row).
     public func fineTune(base: CycleModel, personalizer: Personalizer, modelDirectory: URL, password: String?,
-                         cutoff: CalendarDay? = nil, at now: Date) throws -> FineTuneOutcome {
+                         cutoff: CalendarDay? = nil, at now: Date, progress: (String) -> Void = { _ in }) throws -> FineTuneOutcome {
         let history = try database.history()
         guard let lastDay = history.records.last?.date else {
             throw PersonalizationError.noHistory(user: history.userID, detail: "no day logged in \(database.name)")
@@ -46,6 +47,7 @@ extension OnDeviceLoop {
                 throw PersonalizationError.writeFailed(path: modelDirectory.path, detail: "\(error)")
             }
             let url = modelDirectory.appendingPathComponent("\(file.header.kind)-personal-\(String(format: "%08X", checksum)).odml")
+            progress("writing \(url.lastPathComponent)")
             try PersonalModelFile.write(file, to: url, password: password)
             active = try CycleModel.load(url.path, password: password)
             written = url
@@ -53,6 +55,7 @@ extension OnDeviceLoop {
         let entry = ModelLogEntry(createdAt: Int64(now.timeIntervalSince1970.rounded(.down)), cutoff: cutoff, baseModel: base.source,
                                   baseVersion: base.version, model: active.source, modelVersion: active.version,
                                   strategy: record.strategy, kept: record.kept, reason: record.reason)
+        progress("recording the active model \(entry.modelVersion)")
         try database.record(entry)
         return FineTuneOutcome(outcome: outcome, signals: signals, entry: entry, model: active, file: written)
     }

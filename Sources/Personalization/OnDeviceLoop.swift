@@ -38,9 +38,10 @@ public struct OnDeviceLoop: Sendable {
     /// type `prediction`: title the period headline, `reasoning` the sentence in her language
     /// (`UserProfile.preferredLanguage`), `body` the energy and mood sentences when the model
     /// explains them, `source` the model kind. Idempotent per day and model version: when the
-    /// rows exist, nothing is computed or written.
+    /// rows exist, nothing is computed or written. `willWrite` is called just before the
+    /// transaction (progress lines).
     /// - Throws: `DatasetError` for bad logs; `PersonalizationError.noHistory` before her first logged period.
-    public func predict(at now: Date) throws -> PredictOutcome {
+    public func predict(at now: Date, willWrite: (DayBatch) -> Void = { _ in }) throws -> PredictOutcome {
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         let day = database.day(of: seconds)
         let ids = Dictionary(uniqueKeysWithValues: PredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
@@ -74,6 +75,7 @@ public struct OnDeviceLoop: Sendable {
                                     body: levelSentences.isEmpty ? nil : levelSentences.joined(separator: " "), confidence: dateConfidence,
                                     reasoning: prediction.reasoning.text, source: model.kind, createdAt: seconds)
         let batch = DayBatch(day: day, predictions: predictions, insights: [insight])
+        willWrite(batch)
         let inserted = try database.write(batch)
         return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction)
     }
