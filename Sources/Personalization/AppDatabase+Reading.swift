@@ -14,7 +14,8 @@ extension AppDatabase {
         try CycleDataset.read(from: db, name: name, timeZone: timeZone).users[0]
     }
 
-    /// Her predictions (optionally of one kind), by as-of time then id. Rows of a type the loop
+    /// Her predictions (optionally of one kind), by as-of time, then kind (period start,
+    /// ovulation, energy, mood), then id. Rows of a type the loop
     /// does not know are left out.
     /// - Throws: `PersonalizationError.invalidRow` for a row whose values cannot be read.
     public func predictions(kind: PredictionKind? = nil) throws -> [PredictionRecord] {
@@ -24,7 +25,8 @@ extension AppDatabase {
     func predictions(in db: Database, kinds: [PredictionKind], where condition: String = "1") throws -> [PredictionRecord] {
         let types = kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM predictions WHERE type IN (\(types)) AND \(condition) ORDER BY created_at, id
+            SELECT * FROM predictions WHERE type IN (\(types)) AND \(condition)
+            ORDER BY created_at, CASE type \(kinds.indices.map { "WHEN '\(kinds[$0].rawValue)' THEN \($0)" }.joined(separator: " ")) END, id
             """)
         return try rows.map { try prediction(from: $0) }
     }

@@ -61,7 +61,8 @@ import Testing
                                       modelDirectory: directory.appendingPathComponent("models"), password: "pw",
                                       at: AppDatabaseFixtures.noon(days.last!))
         #expect(tuned.signals.count == reconciled.filter { $0.actualDate != nil }.count + 1)
-        #expect(tuned.entry.cutoff == days.last! && tuned.entry.baseModel == "rules" && tuned.entry.baseVersion == model.version)
+        #expect(tuned.entry.cutoff == history.truncated(through: days.last!).records.last!.date)
+        #expect(tuned.entry.baseModel == "rules" && tuned.entry.baseVersion == model.version)
         #expect(try database.activeModelEntry() == ModelLogEntry(id: 1, createdAt: tuned.entry.createdAt, cutoff: tuned.entry.cutoff,
                                                                  baseModel: "rules", baseVersion: model.version, model: tuned.model.source,
                                                                  modelVersion: tuned.model.version, strategy: tuned.entry.strategy,

@@ -78,7 +78,7 @@ import Testing
     func badDatabasesGiveOneErrorLine(sql: String, message: String) throws {
         let directory = try Self.directory()
         let url = directory.appendingPathComponent("app.sqlite")
-        let history = try Self.appDatabase(at: url, months: 2)
+        let history = try Self.appDatabase(at: url, months: 2, seed: 12)  // seed 11 is a period-only user: no symptom_logs
         try AppDatabase.open(path: url.path).writer.write { db in try db.execute(sql: sql) }
         let day = history.periodStarts[0].advanced(by: 10).iso
         for arguments in [["predict", "--data", url.path, "--write", "--date", day], ["reconcile", "--data", url.path],
