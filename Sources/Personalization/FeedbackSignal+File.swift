@@ -19,7 +19,7 @@ extension FeedbackSignal {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 0, detail: "cannot read the file (\(error.localizedDescription))")
         }
         if data.starts(with: Array("SQLite format 3".utf8)) || ["sqlite", "sqlite3", "db"].contains(url.pathExtension.lowercased()) {
-            let database = try AppDatabase.open(path: url.path, timeZone: .gmt)
+            let database = try AppDatabase.open(path: url.path)
             guard try database.history().userID == userID else { throw PersonalizationError.unknownUser(id: userID, source: url.path) }
             return try database.feedbackSignals(through: cutoff)
         }
