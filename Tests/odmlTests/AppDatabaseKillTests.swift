@@ -95,6 +95,6 @@ import Testing
                 #expect(try CycleModel.load(entry.model, password: "kill test").version == entry.modelVersion)
             }
         }
-        print("finetune: \(Self.killCount) runs, \(killed) killed after announcing a write (\(fileWrites) while writing a model file), \(hot) inside a write transaction (hot journal); database and active model intact every time")
+        print("finetune: \(Self.killCount) runs, \(killed) killed after announcing a write (\(fileWrites) of the runs had announced a personal model file), \(hot) inside a write transaction (hot journal); database and active model intact every time")
     }
 }
