@@ -9,7 +9,9 @@ import GRDB
 ///   Unix timestamps (seconds), ids are TEXT UUIDs. Extra tables (`sync_log`, `predictions`, …)
 ///   and extra columns are ignored.
 public enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
+    /// Many users, `user_id` columns (the lab's form).
     case dataset
+    /// One user, the ShifAI DDL (the phone's database).
     case app
 
     /// The layout of `db`, from the columns of `cycle_entries` (`user_id` present: `dataset`).

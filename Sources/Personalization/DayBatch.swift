@@ -10,6 +10,7 @@ public struct DayBatch: Sendable, Equatable {
     /// Insights created on `day`.
     public var insights: [InsightRecord]
 
+    /// Creates one with every field.
     public init(day: CalendarDay, predictions: [PredictionRecord] = [], insights: [InsightRecord] = []) {
         self.day = day
         self.predictions = predictions

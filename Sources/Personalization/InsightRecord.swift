@@ -23,6 +23,7 @@ public struct InsightRecord: Sendable, Equatable {
     /// When it was written (Unix seconds), if known.
     public var createdAt: Int64?
 
+    /// Creates one with every field.
     public init(id: String, date: CalendarDay, kind: InsightKind, title: String? = nil, body: String? = nil,
                 confidence: Double? = nil, reasoning: String? = nil, source: String? = nil,
                 userFeedback: InsightFeedback? = nil, createdAt: Int64? = nil) {

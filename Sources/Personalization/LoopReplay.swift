@@ -22,6 +22,7 @@ public struct LoopReplay: Sendable {
     /// The zone of the timestamps written.
     public var timeZone: TimeZone
 
+    /// Creates one with every field.
     public init(history: UserHistory, model: CycleModel, personalizer: Personalizer, fineTuneEveryDays: Int = 7, timeZone: TimeZone = .gmt) {
         self.history = history
         self.model = model

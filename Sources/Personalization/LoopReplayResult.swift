@@ -17,8 +17,9 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
         public var calendarCumulative: Double?
         /// Size of the database file at the end of the month, in bytes.
         public var databaseBytes: Int
-        /// Fine-tunes run this month, and how many the guardrail kept.
+        /// Fine-tunes run this month.
         public var fineTunes: Int
+        /// Of those, how many the guardrail kept.
         public var kept: Int
 
         enum CodingKeys: String, CodingKey {
@@ -30,9 +31,13 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
 
     /// Percentiles of a list of durations, in milliseconds.
     public struct Timing: Sendable, Equatable, Codable {
+        /// Number of durations.
         public var count: Int
+        /// Median.
         public var p50: Double
+        /// 99th percentile (nearest rank).
         public var p99: Double
+        /// Longest.
         public var max: Double
 
         /// Nearest-rank percentiles of `milliseconds`.
@@ -52,21 +57,27 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
     public var model: String
     /// Her user id.
     public var user: String
-    /// First and last replayed days.
+    /// First replayed day.
     public var firstDay: String
+    /// Last replayed day.
     public var lastDay: String
     /// Month by month.
     public var months: [Month]
-    /// Cycles scored, and alert hits of the stored forecasts and of the calendar.
+    /// Cycles scored.
     public var cycles: Int
+    /// Alert hits of the stored forecasts (what she saw).
     public var modelHits: Int
+    /// Alert hits of the calendar on the same cycles.
     public var calendarHits: Int
-    /// Days predicted (rows written), and rows in `predictions` and `insights` at the end.
+    /// Days forecast.
     public var daysPredicted: Int
+    /// Rows in `predictions` at the end.
     public var predictionRows: Int
+    /// Rows in `insights` at the end.
     public var insightRows: Int
-    /// Her verdicts written (accurate, inaccurate).
+    /// Her 'accurate' verdicts.
     public var verdictsAccurate: Int
+    /// Her 'inaccurate' verdicts.
     public var verdictsInaccurate: Int
     /// The toolkit's time per day: read her logs, forecast, write the rows, reconcile (ms).
     public var dailyTime: Timing
@@ -74,8 +85,9 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
     public var predictTime: Timing
     /// The reconcile transaction alone (ms).
     public var reconcileTime: Timing
-    /// The weekly fine-tunes (ms), and how many were kept.
+    /// The weekly fine-tunes (ms).
     public var fineTuneTime: Timing
+    /// Fine-tunes the guardrail kept.
     public var fineTunesKept: Int
     /// Database size at the end, in bytes.
     public var databaseBytes: Int

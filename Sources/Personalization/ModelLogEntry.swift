@@ -25,6 +25,7 @@ public struct ModelLogEntry: Sendable, Equatable {
     /// The guardrail's line.
     public var reason: String
 
+    /// Creates one with every field.
     public init(id: Int64? = nil, createdAt: Int64, cutoff: CalendarDay, baseModel: String, baseVersion: String, model: String,
                 modelVersion: String, strategy: String, kept: Bool, reason: String) {
         self.id = id

@@ -14,6 +14,7 @@ public struct OnDeviceLoop: Sendable {
     /// Builds the sentences.
     public var generator: ReasoningGenerator
 
+    /// Creates one with every field.
     public init(database: AppDatabase, model: CycleModel, generator: ReasoningGenerator) {
         self.database = database
         self.model = model

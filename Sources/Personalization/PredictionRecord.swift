@@ -28,6 +28,7 @@ public struct PredictionRecord: Sendable, Equatable {
     /// it was used.
     public var asOf: CalendarDay
 
+    /// Creates one with every field.
     public init(id: String, kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Int? = nil, confidence: Double,
                 actualDate: CalendarDay? = nil, actualValue: Int? = nil, accuracyScore: Double? = nil, modelVersion: String,
                 createdAt: Int64, asOf: CalendarDay) {

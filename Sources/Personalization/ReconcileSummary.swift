@@ -8,6 +8,7 @@ public struct ReconcileSummary: Sendable, Equatable, Codable {
     /// no ovulation day).
     public var open: [String: Int]
 
+    /// Creates one with every field.
     public init(filled: [String: Int] = [:], accurate: [String: Int] = [:], open: [String: Int] = [:]) {
         self.filled = filled
         self.accurate = accurate
