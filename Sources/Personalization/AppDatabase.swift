@@ -53,11 +53,14 @@ public struct AppDatabase: Sendable {
 
     /// Creates a new app database file at `path` (replacing any) with the ShifAI tables
     /// (`AppDatabase.shifaiSchema`) and her one `user_profile` row: for replays and tests: the
-    /// app creates its own database.
-    public static func create(path: String, profile: UserProfile, timeZone: TimeZone = .current) throws -> AppDatabase {
+    /// app creates its own database. `writeAheadLog` puts the file in WAL mode (one fsync per
+    /// commit instead of the rollback journal's several; the mode stays with the file).
+    public static func create(path: String, profile: UserProfile, timeZone: TimeZone = .current,
+                              writeAheadLog: Bool = false) throws -> AppDatabase {
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         do {
             let queue = try DatabaseQueue(path: path)
+            if writeAheadLog { try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") } }
             try queue.write { db in
                 try db.execute(sql: shifaiSchema)
                 try db.execute(sql: """

@@ -21,14 +21,18 @@ public struct LoopReplay: Sendable {
     public var fineTuneEveryDays: Int
     /// The zone of the timestamps written.
     public var timeZone: TimeZone
+    /// Whether the replay's database runs in WAL mode (else SQLite's default rollback journal).
+    public var writeAheadLog: Bool
 
     /// Creates one with every field.
-    public init(history: UserHistory, model: CycleModel, personalizer: Personalizer, fineTuneEveryDays: Int = 7, timeZone: TimeZone = .gmt) {
+    public init(history: UserHistory, model: CycleModel, personalizer: Personalizer, fineTuneEveryDays: Int = 7, timeZone: TimeZone = .gmt,
+                writeAheadLog: Bool = false) {
         self.history = history
         self.model = model
         self.personalizer = personalizer
         self.fineTuneEveryDays = fineTuneEveryDays
         self.timeZone = timeZone
+        self.writeAheadLog = writeAheadLog
     }
 
     /// Replays into a new database at `path` (replaced), personal models in `modelDirectory`;
@@ -37,7 +41,7 @@ public struct LoopReplay: Sendable {
         guard let first = history.records.first?.date, let last = history.records.last?.date else {
             throw PersonalizationError.noHistory(user: history.userID, detail: "nothing logged")
         }
-        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: timeZone)
+        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: timeZone, writeAheadLog: writeAheadLog)
         var loop = OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator())
         let byDay = Dictionary(history.records.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var daily: [Double] = [], predictTimes: [Double] = [], reconcileTimes: [Double] = [], fineTunes: [Double] = []
@@ -55,6 +59,7 @@ public struct LoopReplay: Sendable {
                 let start = history.lastPeriodStart(onOrBefore: day)
                 try database.log(record, cycleDay: start.map { $0.distance(to: day) + 1 }, at: day.unixTimestamp(hour: 21, timeZone: timeZone))
             }
+            defer { monthBytes[String(day.iso.prefix(7))] = Self.fileSize(path) }
             guard let lastStart = history.lastPeriodStart(onOrBefore: day) else { continue }
             if lastStart == day, history.periodStarts.first != day { verdicts = try rateAlert(endedBy: day, in: database, verdicts: verdicts) }
             let now = Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 21, timeZone: timeZone) + 1_800))
@@ -79,7 +84,6 @@ public struct LoopReplay: Sendable {
                 fineTuneMonths[month, default: (0, 0)].runs += 1
                 if result.entry.kept { fineTuneMonths[month, default: (0, 0)].kept += 1 }
             }
-            monthBytes[String(day.iso.prefix(7))] = Self.fileSize(path)
         }
         return try summary(database: database, first: first, last: last, daily: daily, predictTimes: predictTimes,
                            reconcileTimes: reconcileTimes, fineTunes: fineTunes, fineTuneMonths: fineTuneMonths,
@@ -141,7 +145,8 @@ public struct LoopReplay: Sendable {
                                 fineTunesKept: fineTuneMonths.values.reduce(0) { $0 + $1.kept }, databaseBytes: Self.fileSize(path))
     }
 
+    /// Bytes of the database file and its write-ahead log, if any.
     static func fileSize(_ path: String) -> Int {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        [path, path + "-wal"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
     }
 }

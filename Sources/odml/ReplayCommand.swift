@@ -37,6 +37,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "The app database to create (replaced if it exists); her models go to <name>.models beside it.")
     var out = "reports/replay/app.sqlite"
 
+    @Flag(name: .long, help: "Create the database in WAL mode (default: SQLite's rollback journal, as the file opens by default).")
+    var wal = false
+
     @Flag(name: .long, help: "Print one JSON object.")
     var json = false
 
@@ -56,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
             try? FileManager.default.removeItem(at: modelDirectory)
             let replay = LoopReplay(history: history, model: try CycleModel.load(model),
                                     personalizer: Personalizer(tuners: try FineTuneCommand.tuners(named: strategies)),
-                                    fineTuneEveryDays: finetuneEvery)
+                                    fineTuneEveryDays: finetuneEvery, writeAheadLog: wal)
             var lastMonth = ""
             let result = try replay.run(path: out, modelDirectory: modelDirectory) { day, last in
                 let month = String(day.iso.prefix(7))
@@ -66,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
                 print(try CyclesCommandSupport.json(result))
                 return
             }
-            for line in Self.lines(result, cohort: cohort, seed: seed, out: out) { print(line) }
+            for line in Self.lines(result, cohort: cohort, seed: seed, out: out + (wal ? " (WAL)" : "")) { print(line) }
         }
     }
 
