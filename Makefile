@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop
+.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay
 
 deps:
 	@scripts/install-system-deps.sh
@@ -62,6 +62,17 @@ interop: deps venv
 ## Long fuzz run of the model-file reader: 1,000,000 mutated files (override ODML_FUZZ_ITERATIONS, ODML_FUZZ_SEED).
 fuzz: deps
 	ODML_FUZZ_ITERATIONS=$${ODML_FUZZ_ITERATIONS:-1000000} $(SWIFT) test --filter ModelFilesTests.FuzzTests
+
+## 100 SIGKILLs during `odml predict --write` and 100 during `odml finetune` on an app database
+## (override ODML_KILL_COUNT); the test prints how many kills landed inside a write transaction.
+kill-test: deps
+	$(SWIFT) build --product odml
+	ODML_KILL_COUNT=$${ODML_KILL_COUNT:-100} $(SWIFT) test --filter odmlTests.AppDatabaseKillTests
+
+## "Two years in her life": one irregular user replayed day by day through the on-device loop
+## (release build: the time per day is a measurement); writes reports/replay/.
+replay: build
+	$(ODML_RELEASE) replay --model Models/cycle-gbt.odml --months 24 --out reports/replay/app.sqlite
 
 clean:
 	rm -rf .build

@@ -27,8 +27,9 @@ let publicTargets: [Target] = [
         .product(name: "GRDB", package: "GRDB.swift"),
     ]),
     .target(name: "Personalization", dependencies: [
-        "TensorCore", "BoostedTrees", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
+        "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+    ], resources: [.copy("Schema")]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
     .target(name: "Validation", dependencies: ["TensorCore", "Cycles", "Personalization"]),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.

@@ -2,55 +2,16 @@ import Foundation
 import GRDB
 
 extension CycleDataset {
-    /// Reads the app's tables (`user_profile`, `cycle_entries`, optional `symptom_logs` and
-    /// `measurements`) from an
-    /// SQLite database, with the same validation as the CSV loader (the "line" in errors is the
-    /// row's position in `rowid` order, 1-based).
-    public static func load(sqlite url: URL, lenient: Bool = false) throws -> CycleDataset {
+    /// Reads the cycle tables of the SQLite file at `url`, in either layout (`SQLiteLayout`: the
+    /// multi-user dataset form, or the app's own single-user database), with the same validation
+    /// as the CSV loader; see `read(from:name:lenient:timeZone:)`.
+    public static func load(sqlite url: URL, lenient: Bool = false, timeZone: TimeZone = .gmt) throws -> CycleDataset {
         guard FileManager.default.fileExists(atPath: url.path) else { throw DatasetError.missingFile(path: url.path) }
-        let file = url.lastPathComponent
         do {
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            return try queue.read { db -> CycleDataset in
-                func table(_ name: String, _ columns: [String], required: Bool) throws -> _CSVTable? {
-                    guard try db.tableExists(name) else {
-                        if required { throw DatasetError.sqlite(path: url.path, reason: "table \(name) is missing") }
-                        return nil
-                    }
-                    let present = Set(try db.columns(in: name).map(\.name))
-                    for column in columns where !present.contains(column) {
-                        throw DatasetError.missingColumn(file: "\(file):\(name)", column: column)
-                    }
-                    let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-                    var rows: [_CSVTable.Row] = []
-                    let cursor = try Row.fetchCursor(db, sql: "SELECT \(list) FROM \"\(name)\" ORDER BY rowid")
-                    var line = 0
-                    while let row = try cursor.next() {
-                        line += 1
-                        let fields = (0..<columns.count).map { index -> String in
-                            let value: DatabaseValue = row[index]
-                            switch value.storage {
-                            case .null: return ""
-                            case .int64(let number): return String(number)
-                            case .double(let number): return number == number.rounded() ? String(Int(number)) : String(number)
-                            case .string(let text): return text
-                            case .blob(let data): return String(decoding: data, as: UTF8.self)
-                            }
-                        }
-                        rows.append(_CSVTable.Row(line: line, fields: fields))
-                    }
-                    return _CSVTable(file: "\(file):\(name)", header: columns, rows: rows)
-                }
-                let profiles = try table("user_profile", _DatasetReader.profileColumns, required: true)!
-                let entries = try table("cycle_entries", _DatasetReader.entryColumns, required: true)!
-                let symptoms = try table("symptom_logs", _DatasetReader.symptomColumns, required: false)
-                let measurements = try table("measurements", _DatasetReader.measurementColumns, required: false)
-                var reader = _DatasetReader(lenient: lenient)
-                return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, measurements: measurements,
-                                       truth: nil, manifest: nil)
-            }
+            return try queue.read { db in try read(from: db, name: url.lastPathComponent, lenient: lenient, timeZone: timeZone) }
         } catch let error as DatasetError {
             throw error
         } catch {

@@ -32,6 +32,13 @@ public struct CycleForecastScore: Sendable, Equatable {
         for prediction in predictions { add(prediction) }
     }
 
+    /// Scores daily forecasts given as (as-of day, forecast next start), e.g. stored `predictions`
+    /// rows, in increasing as-of order; forecasts made outside the cycle are ignored.
+    public init(cycleStart: CalendarDay, nextStart: CalendarDay, forecasts: [(asOf: CalendarDay, nextPeriodStart: CalendarDay)]) {
+        self.init(cycleStart: cycleStart, nextStart: nextStart)
+        for forecast in forecasts { add(madeOn: forecast.asOf, nextPeriodStart: forecast.nextPeriodStart) }
+    }
+
     /// Whether the alert was a hit (`false` when no alert was raised before the start).
     public var alertHit: Bool { alertedStart.map { AlertPolicy.isHit(alertedStart: $0, start: nextStart) } ?? false }
 
@@ -41,14 +48,20 @@ public struct CycleForecastScore: Sendable, Equatable {
     /// Scores one more forecast, made after the ones already scored; forecasts made outside the
     /// cycle are ignored.
     public mutating func add(_ prediction: CyclePrediction) {
-        guard prediction.asOf >= cycleStart && prediction.asOf < nextStart else { return }
-        let error = abs(prediction.nextPeriodStart.distance(to: nextStart))
+        add(madeOn: prediction.asOf, nextPeriodStart: prediction.nextPeriodStart)
+    }
+
+    /// Scores one more forecast of the next start, made on `day` after the ones already scored;
+    /// forecasts made outside the cycle are ignored.
+    public mutating func add(madeOn day: CalendarDay, nextPeriodStart: CalendarDay) {
+        guard day >= cycleStart && day < nextStart else { return }
+        let error = abs(nextPeriodStart.distance(to: nextStart))
         dayCount += 1
         absoluteErrorSum += Double(error)
         if error <= 2 { withinTwoDays += 1 }
-        if alertDay == nil && AlertPolicy.isAlert(madeOn: prediction.asOf, forecastStart: prediction.nextPeriodStart) {
-            alertDay = prediction.asOf
-            alertedStart = prediction.nextPeriodStart
+        if alertDay == nil && AlertPolicy.isAlert(madeOn: day, forecastStart: nextPeriodStart) {
+            alertDay = day
+            alertedStart = nextPeriodStart
         }
     }
 

@@ -29,6 +29,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingTruth(model: String)
     /// A model name is not known to the predictor registry.
     case unknownModel(name: String, known: [String])
+    /// An app database (`SQLiteLayout.app`) whose `user_profile` does not hold exactly one row.
+    case singleUserExpected(file: String, found: Int)
 
     public var description: String {
         switch self {
@@ -60,6 +62,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "model \"\(model)\" needs the latent truth (truth.csv), and this dataset has none; use generated data"
         case let .unknownModel(name, known):
             return "unknown model \"\(name)\" (expected one of \(known.joined(separator: ", ")))"
+        case let .singleUserExpected(file, found):
+            return "\(file): found \(found) rows, expected exactly one: the app's database belongs to one user "
+                + "(cycle_entries has no user_id column); a multi-user dataset needs user_id in cycle_entries and symptom_logs"
         }
     }
 }

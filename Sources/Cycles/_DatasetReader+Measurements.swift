@@ -10,6 +10,7 @@ extension _DatasetReader {
         var lines: [String: [CalendarDay: [MeasurementKind: Int]]] = [:]
         var days: [String: [CalendarDay: DayMeasurements]] = [:]
         let kinds = MeasurementKind.allCases.map(\.rawValue).joined(separator: ", ")
+        let layout = layout, timeZone = timeZone
         for entry in table.rows {
             try row {
                 let f = entry.fields, file = table.file, line = entry.line
@@ -17,6 +18,10 @@ extension _DatasetReader {
                 if let first = ids[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
                 guard users.contains(user) else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
                 let date = try _DatasetReader.date(f[m[2]], file: file, line: line, column: "date")
+                if layout == .app {
+                    _ = try _DatasetReader.timestampDay(f[m[6]], optional: true, timeZone: timeZone, file: file, line: line, column: "created_at")
+                    _ = try _DatasetReader.timestampDay(f[m[7]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
+                }
                 guard let kind = MeasurementKind(rawValue: f[m[3]]) else {
                     throw DatasetError.invalidValue(file: file, line: line, column: "kind", value: f[m[3]], expected: "one of \(kinds)")
                 }

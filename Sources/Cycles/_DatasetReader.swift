@@ -1,11 +1,21 @@
 import Foundation
 
 /// Validates the app-schema tables and merges them into a `CycleDataset`.
+///
+/// Both layouts go through the same row checks. In the `app` layout (`SQLiteLayout`) the tables
+/// come with a `user_id` column filled with the one profile's id (see `_CSVTable(db:…)`), and
+/// `created_at`/`updated_at` are Unix timestamps in seconds, read as days in `timeZone`.
 struct _DatasetReader {
     let lenient: Bool
+    let layout: SQLiteLayout
+    let timeZone: TimeZone
     private(set) var skipped: [DatasetError] = []
 
-    init(lenient: Bool) { self.lenient = lenient }
+    init(lenient: Bool, layout: SQLiteLayout = .dataset, timeZone: TimeZone = .gmt) {
+        self.lenient = lenient
+        self.layout = layout
+        self.timeZone = timeZone
+    }
 
     static let profileColumns = ["id", "created_at", "onboarding_completed", "cycle_type", "conditions", "preferences"]
     static let entryColumns = ["id", "user_id", "date", "flow_intensity", "cycle_day", "phase", "created_at", "updated_at", "sync_status"]
@@ -26,6 +36,7 @@ struct _DatasetReader {
     mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, measurements: _CSVTable? = nil,
                        truth: _CSVTable?, manifest: DatasetManifest?) throws -> CycleDataset {
         skipped = profiles.skipped + entries.skipped + (symptoms?.skipped ?? []) + (measurements?.skipped ?? []) + (truth?.skipped ?? [])
+        let layout = layout, timeZone = timeZone
         var order: [String] = []
         var userProfiles: [String: UserProfile] = [:]
         var records: [String: [CalendarDay: DayRecord]] = [:]
@@ -38,7 +49,9 @@ struct _DatasetReader {
                 let id = f[p[0]]
                 guard !id.isEmpty else { throw DatasetError.invalidValue(file: file, line: line, column: "id", value: id, expected: "a non-empty user id") }
                 if let first = profileLines[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
-                let created = try _DatasetReader.date(f[p[1]], file: file, line: line, column: "created_at")
+                let created = layout == .app
+                    ? try _DatasetReader.timestampDay(f[p[1]], optional: false, timeZone: timeZone, file: file, line: line, column: "created_at")!
+                    : try _DatasetReader.date(f[p[1]], file: file, line: line, column: "created_at")
                 let completed: Bool
                 switch f[p[2]].lowercased() {
                 case "true", "1": completed = true
@@ -75,6 +88,10 @@ struct _DatasetReader {
                 let date = try _DatasetReader.date(f[e[2]], file: file, line: line, column: "date")
                 let flow = try _DatasetReader.integer(f[e[3]], in: 1...5, optional: true, file: file, line: line, column: "flow_intensity")
                 _ = try _DatasetReader.integer(f[e[4]], in: 1...1000, optional: true, file: file, line: line, column: "cycle_day")
+                if layout == .app {
+                    _ = try _DatasetReader.timestampDay(f[e[6]], optional: true, timeZone: timeZone, file: file, line: line, column: "created_at")
+                    _ = try _DatasetReader.timestampDay(f[e[7]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
+                }
                 guard f[e[5]].isEmpty || _DatasetReader.phases.contains(f[e[5]]) else {
                     throw DatasetError.invalidValue(file: file, line: line, column: "phase", value: f[e[5]],
                                                     expected: "empty or one of \(_DatasetReader.phases.joined(separator: ", "))")
@@ -108,6 +125,10 @@ struct _DatasetReader {
                                                         expected: "one of \(SymptomType.builtIn.map(\.rawValue).joined(separator: ", "))")
                     }
                     let value = try _DatasetReader.integer(f[s[4]], in: 1...10, optional: false, file: file, line: line, column: "value")!
+                    if layout == .app {
+                        _ = try _DatasetReader.timestampDay(f[s[8]], optional: true, timeZone: timeZone, file: file, line: line, column: "created_at")
+                        _ = try _DatasetReader.timestampDay(f[s[9]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
+                    }
                     var zone: BodyZone?
                     if !f[s[6]].isEmpty {
                         guard let parsed = BodyZone(rawValue: f[s[6]]) else {
@@ -183,6 +204,20 @@ struct _DatasetReader {
             throw DatasetError.invalidValue(file: file, line: line, column: column, value: text, expected: "a date YYYY-MM-DD")
         }
         return day
+    }
+
+    /// Latest Unix timestamp accepted (2100-01-01): a larger value is most likely milliseconds.
+    static let latestTimestamp: Int64 = 4_102_444_800
+
+    /// The day (in `timeZone`) of a Unix timestamp in seconds, `nil` for an empty optional field.
+    static func timestampDay(_ text: String, optional: Bool, timeZone: TimeZone, file: String, line: Int, column: String) throws -> CalendarDay? {
+        if text.isEmpty && optional { return nil }
+        guard let seconds = Int64(text), (0...Self.latestTimestamp).contains(seconds) else {
+            let hint = Int64(text).map { $0 > Self.latestTimestamp ? " (this looks like milliseconds)" : "" } ?? ""
+            throw DatasetError.invalidValue(file: file, line: line, column: column, value: text,
+                                            expected: "a Unix timestamp in seconds (INTEGER, 1970…2100)\(optional ? " or NULL" : "")\(hint)")
+        }
+        return CalendarDay(unixTimestamp: seconds, timeZone: timeZone)
     }
 
     static func integer(_ text: String, in range: ClosedRange<Int>, optional: Bool, file: String, line: Int, column: String) throws -> Int? {

@@ -5,11 +5,12 @@ extension FeedbackSignal {
     /// The CSV header of a feedback file.
     public static let csvHeader = "user_id,date,feedback"
 
-    /// Reads `userID`'s signals known on or before `cutoff` from a feedback file: either a
-    /// `FeedbackStore` database (SQLite header, or a `.sqlite`/`.sqlite3`/`.db` name), or a CSV with the header `user_id,date,feedback` where
-    /// `feedback` is `accurate` or `inaccurate` (her verdict on the prediction or insight of `date`).
+    /// Reads `userID`'s signals known on or before `cutoff` from a feedback file: either her app
+    /// database (`AppDatabase`: SQLite header, or a `.sqlite`/`.sqlite3`/`.db` name), or a CSV with
+    /// the header `user_id,date,feedback` where `feedback` is `accurate` or `inaccurate` (her
+    /// verdict on the prediction or insight of `date`).
     /// - Throws: `PersonalizationError.invalidFeedback` (file, line, what is wrong),
-    ///   `.corruptStore` for a damaged database, `.unknownUser` when a store does not know her.
+    ///   `.corruptStore` for a damaged database, `.unknownUser` when the database is someone else's.
     public static func load(from url: URL, userID: String, through cutoff: CalendarDay) throws -> [FeedbackSignal] {
         let data: Data
         do {
@@ -18,7 +19,9 @@ extension FeedbackSignal {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 0, detail: "cannot read the file (\(error.localizedDescription))")
         }
         if data.starts(with: Array("SQLite format 3".utf8)) || ["sqlite", "sqlite3", "db"].contains(url.pathExtension.lowercased()) {
-            return try FeedbackStore(path: url.path).feedbackSignals(for: userID, through: cutoff)
+            let database = try AppDatabase.open(path: url.path)
+            guard try database.history().userID == userID else { throw PersonalizationError.unknownUser(id: userID, source: url.path) }
+            return try database.feedbackSignals(through: cutoff)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 1, detail: "not UTF-8 text nor a feedback store")

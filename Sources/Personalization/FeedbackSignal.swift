@@ -27,22 +27,3 @@ public struct FeedbackSignal: Sendable, Equatable, Codable {
         self.source = source
     }
 }
-
-extension FeedbackStore {
-    /// The user's signals known on or before `cutoff`: period-start predictions with a truth
-    /// (inaccurate when `accuracy_score` < 0.5, i.e. more than two days off) and insights with a verdict.
-    /// - Throws: `PersonalizationError.unknownUser` when the store has never seen the user.
-    public func feedbackSignals(for userID: String, through cutoff: CalendarDay) throws -> [FeedbackSignal] {
-        let predictions = try predictions(for: userID, kind: .periodStart, through: cutoff)
-        var signals = predictions.compactMap { record -> FeedbackSignal? in
-            guard let actual = record.actualDate, actual <= cutoff, record.accuracyScore != nil else { return nil }
-            return FeedbackSignal(day: record.createdAt, knownOn: actual, isAccurate: !record.isInaccurate(), source: .prediction)
-        }
-        for insight in try insights(for: userID, through: cutoff) {
-            guard let verdict = insight.userFeedback, insight.date <= cutoff else { continue }
-            signals.append(FeedbackSignal(day: insight.date, knownOn: max(insight.date, insight.createdAt),
-                                          isAccurate: verdict == .accurate, source: .insight))
-        }
-        return signals.sorted { ($0.day, $0.knownOn) < ($1.day, $1.knownOn) }
-    }
-}

@@ -1,35 +1,33 @@
 import Cycles
 
-/// One row of `insights`: a sentence shown to the user, why it was shown, and her verdict.
+/// One row of the app's `insights` table: a forecast shown to her, why, and her verdict.
 public struct InsightRecord: Sendable, Equatable {
-    /// Row id; `nil` before the row is stored.
-    public var id: Int64?
-    /// The user.
-    public var userID: String
+    /// TEXT UUID (name-based for the rows the loop writes).
+    public var id: String
     /// The day the insight is about.
     public var date: CalendarDay
-    /// Its kind.
+    /// Its kind (`insights.type`).
     public var kind: InsightKind
-    /// Short title.
-    public var title: String
-    /// The sentence shown.
-    public var body: String
-    /// Confidence in 0…1.
-    public var confidence: Double
-    /// Why it was shown (the reasoning string).
-    public var reasoning: String
-    /// What produced it, e.g. `"rule_based"` or `"ml_model_v1"`.
-    public var source: String
+    /// Short title (the forecast's headline), if any.
+    public var title: String?
+    /// Text shown under the title, if any.
+    public var body: String?
+    /// Confidence in 0…1, if given.
+    public var confidence: Double?
+    /// Why it was shown: the sentence, in her language.
+    public var reasoning: String?
+    /// What produced it: the model kind (`cycle-gbt`, `cycle-rules`, …) for the loop's rows.
+    public var source: String?
     /// Her verdict, once given.
     public var userFeedback: InsightFeedback?
-    /// The day it was created.
-    public var createdAt: CalendarDay
+    /// When it was written (Unix seconds), if known.
+    public var createdAt: Int64?
 
-    public init(id: Int64? = nil, userID: String, date: CalendarDay, kind: InsightKind, title: String, body: String,
-                confidence: Double, reasoning: String, source: String, userFeedback: InsightFeedback? = nil,
-                createdAt: CalendarDay) {
+    /// Creates one with every field.
+    public init(id: String, date: CalendarDay, kind: InsightKind, title: String? = nil, body: String? = nil,
+                confidence: Double? = nil, reasoning: String? = nil, source: String? = nil,
+                userFeedback: InsightFeedback? = nil, createdAt: Int64? = nil) {
         self.id = id
-        self.userID = userID
         self.date = date
         self.kind = kind
         self.title = title

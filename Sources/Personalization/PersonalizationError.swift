@@ -17,6 +17,11 @@ public enum PersonalizationError: Error, Equatable, Sendable, CustomStringConver
     case invalidFeedback(path: String, line: Int, detail: String)
     /// A file could not be written.
     case writeFailed(path: String, detail: String)
+    /// The database is not the app's own single-user database (`SQLiteLayout.app`) with its
+    /// `predictions` and `insights` tables.
+    case notAppDatabase(path: String, detail: String)
+    /// A row of the app's `predictions` or `insights` holds a value the loop cannot read.
+    case invalidRow(path: String, table: String, id: String, column: String, found: String, expected: String)
 
     public var description: String {
         switch self {
@@ -25,7 +30,7 @@ public enum PersonalizationError: Error, Equatable, Sendable, CustomStringConver
         case let .noHistory(user, detail):
             return "user \"\(user)\" has not enough history: \(detail)"
         case let .corruptStore(path, detail):
-            return "\(path): feedback store is not a valid database (\(detail)); restore it from a backup or remove it"
+            return "\(path): not a valid database (\(detail)); restore it from a backup"
         case let .wrongPassword(path):
             return "\(path): wrong password: the model file is encrypted and this password does not open it"
         case let .unsupportedModel(path, detail):
@@ -36,6 +41,10 @@ public enum PersonalizationError: Error, Equatable, Sendable, CustomStringConver
             return "\(path):\(line): \(detail)"
         case let .writeFailed(path, detail):
             return "\(path): cannot write: \(detail)"
+        case let .notAppDatabase(path, detail):
+            return "\(path): not the app's database (one user, the ShifAI tables): \(detail)"
+        case let .invalidRow(path, table, id, column, found, expected):
+            return "\(path):\(table): row id \"\(id)\": column \(column): found \"\(found)\", expected \(expected)"
         }
     }
 }

@@ -1,37 +1,38 @@
 import Cycles
 
-/// One row of `predictions`: what was predicted for a user on a day, and, once the truth has
-/// arrived, what happened and how accurate the prediction was.
+/// One row of the app's `predictions` table: what was forecast on a day, and, once the truth is
+/// logged, what happened and whether the forecast was right.
 public struct PredictionRecord: Sendable, Equatable {
-    /// Row id; `nil` before the row is stored.
-    public var id: Int64?
-    /// The user.
-    public var userID: String
-    /// What is predicted.
+    /// TEXT UUID (name-based: the same type, day and model version give the same id).
+    public var id: String
+    /// What is forecast.
     public var kind: PredictionKind
-    /// The predicted date (period start, ovulation) or the day a value is predicted for (energy, mood).
+    /// The forecast date (period start, ovulation), or the day a value is forecast for (energy,
+    /// mood: the day after the as-of day).
     public var predictedDate: CalendarDay
-    /// The predicted 1–10 value (energy, mood); `nil` for date predictions.
-    public var predictedValue: Double?
-    /// Confidence in 0…1.
+    /// The forecast 1–10 value as the app displays it (rounded), for energy and mood.
+    public var predictedValue: Int?
+    /// Confidence in 0…1 (see `ForecastConfidence`).
     public var confidence: Double
-    /// The true date, once known.
+    /// The true date, once logged.
     public var actualDate: CalendarDay?
-    /// The true value, once logged.
-    public var actualValue: Double?
-    /// Accuracy in 0…1 once the truth is known (see `PredictionRecord.accuracyScore`).
+    /// The logged 1–10 value, for energy and mood.
+    public var actualValue: Int?
+    /// 1 when the forecast was right, 0 when not, `nil` until reconciled (see `accuracyScore(…)`).
     public var accuracyScore: Double?
-    /// The model that made the prediction, e.g. `"rules"` or `"gbt@1"`.
+    /// The model that made it (`CycleModel.version`).
     public var modelVersion: String
-    /// The day the prediction was made (its as-of day); only data up to it was used.
-    public var createdAt: CalendarDay
+    /// When it was written (Unix seconds).
+    public var createdAt: Int64
+    /// The as-of day: the day of `createdAt` in the database's time zone; only data logged up to
+    /// it was used.
+    public var asOf: CalendarDay
 
-    public init(id: Int64? = nil, userID: String, kind: PredictionKind, predictedDate: CalendarDay,
-                predictedValue: Double? = nil, confidence: Double, actualDate: CalendarDay? = nil,
-                actualValue: Double? = nil, accuracyScore: Double? = nil, modelVersion: String,
-                createdAt: CalendarDay) {
+    /// Creates one with every field.
+    public init(id: String, kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Int? = nil, confidence: Double,
+                actualDate: CalendarDay? = nil, actualValue: Int? = nil, accuracyScore: Double? = nil, modelVersion: String,
+                createdAt: Int64, asOf: CalendarDay) {
         self.id = id
-        self.userID = userID
         self.kind = kind
         self.predictedDate = predictedDate
         self.predictedValue = predictedValue
@@ -41,26 +42,28 @@ public struct PredictionRecord: Sendable, Equatable {
         self.accuracyScore = accuracyScore
         self.modelVersion = modelVersion
         self.createdAt = createdAt
+        self.asOf = asOf
     }
 
-    /// Accuracy of a prediction against the truth, in 0…1.
-    ///
-    /// Dates: `max(0, 1 − |error in days| / 5)` (1 when exact, 0.6 at ±2 days, 0 from 5 days off).
-    /// Values on the 1–10 scale: `max(0, 1 − |error| / 9)`.
-    public static func accuracyScore(kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Double?,
-                                     actualDate: CalendarDay?, actualValue: Double?) -> Double? {
+    /// `accuracy_score` with the project's metric definitions (`AlertPolicy`, `CycleMetric`),
+    /// so that the mean over rows is the metric:
+    /// - `period_start`, `ovulation`: 1 when the forecast date is within ±2 days
+    ///   (`AlertPolicy.toleranceDays`) of the true date, else 0 — the hit rule of alert
+    ///   accuracy and of "accuracy ±2 d"; the alert of a cycle is its first forecast made at most
+    ///   3 days ahead (`AlertPolicy.isAlert`);
+    /// - `energy`, `mood`: 1 when the forecast's class (low 1–3, medium 4–7, high 8–10,
+    ///   `SymptomLevel`) is the logged value's, else 0 — the 3-class accuracy.
+    /// `nil` while the truth is unknown.
+    public static func accuracyScore(kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Int?,
+                                     actualDate: CalendarDay?, actualValue: Int?) -> Double? {
         if kind.isDate {
             guard let actualDate else { return nil }
-            return max(0, 1 - Double(abs(predictedDate.distance(to: actualDate))) / 5)
+            return AlertPolicy.isHit(alertedStart: predictedDate, start: actualDate) ? 1 : 0
         }
         guard let predictedValue, let actualValue else { return nil }
-        return max(0, 1 - abs(predictedValue - actualValue) / 9)
+        return SymptomLevel(value: Double(predictedValue)) == SymptomLevel(value: Double(actualValue)) ? 1 : 0
     }
 
-    /// `true` once the truth is known and the score is below `threshold` (default 0.5: more than
-    /// two days off for dates, more than 4.5 points off for values).
-    public func isInaccurate(threshold: Double = 0.5) -> Bool {
-        guard let accuracyScore else { return false }
-        return accuracyScore < threshold
-    }
+    /// `true`/`false` once reconciled (score 1 / 0), `nil` before.
+    public var isAccurate: Bool? { accuracyScore.map { $0 >= 1 } }
 }

@@ -9,26 +9,31 @@ struct FineTuneCommand: ParsableCommand {
         abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model."
     )
 
-    @Option(name: .long, help: "The model to personalise: a .odml file, or 'rules'.")
-    var model: String
+    @Option(name: .long, help: ArgumentHelp(
+        "The model to personalise: a .odml file, or 'rules' (with an app database, default: the base of its active model).",
+        valueName: "model"))
+    var model: String?
 
-    @Option(name: .long, help: "Dataset directory with the user's tables (user_profile.csv, cycle_entries.csv, ...).")
+    @Option(name: .long, help: "Dataset directory with the user's tables (user_profile.csv, cycle_entries.csv, ...), or the app's database (.sqlite).")
     var data: String
 
-    @Option(name: .long, help: "The user id.")
-    var user: String
+    @Option(name: .long, help: "The user id (may be omitted with an app database: its one user).")
+    var user: String?
 
     @Option(name: .long, help: "Last day of data to use, YYYY-MM-DD (default: her last logged day).")
     var until: String?
 
-    @Option(name: .long, help: "Her feedback: a feedback store (SQLite) or a CSV 'user_id,date,feedback'.")
+    @Option(name: .long, help: "Her feedback: her app database or a CSV 'user_id,date,feedback' (an app database given to --data is its own feedback).")
     var feedback: String?
 
     @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal, gbt (boosted-trees models only).")
     var strategies = "residual,luteal"
 
-    @Option(name: .long, help: "Where to write her model file.")
-    var out: String
+    @Option(name: .long, help: "Where to write her model file (dataset directory form).")
+    var out: String?
+
+    @Option(name: .long, help: "With an app database: the directory of her personal model files (default: <database>.models beside it).")
+    var modelsDir: String?
 
     @Option(name: .long, help: "A file whose first line is the password: the output is encrypted with it (and an encrypted input read with it).")
     var passwordFile: String?
@@ -37,17 +42,32 @@ struct FineTuneCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard URL(fileURLWithPath: out).standardizedFileURL != URL(fileURLWithPath: model).standardizedFileURL else {
-            throw ValidationError("--out must differ from --model: the model being personalised is never overwritten")
-        }
         if let until, CalendarDay(iso: until) == nil {
             throw ValidationError("--until: expected a date YYYY-MM-DD, found \"\(until)\"")
         }
         _ = try Self.tuners(named: strategies)
+        if AppDatabaseCommandSupport.isAppDatabase(data) {
+            guard out == nil, feedback == nil else {
+                throw ValidationError("--out and --feedback do not apply to an app database: it holds her feedback, and her model goes to --models-dir")
+            }
+            return
+        }
+        guard modelsDir == nil else { throw ValidationError("--models-dir applies to an app database only; use --out") }
+        guard let model, user != nil, let out else {
+            throw ValidationError("--model, --user and --out are required with a dataset directory")
+        }
+        guard URL(fileURLWithPath: out).standardizedFileURL != URL(fileURLWithPath: model).standardizedFileURL else {
+            throw ValidationError("--out must differ from --model: the model being personalised is never overwritten")
+        }
     }
 
     func run() throws {
         do {
+            if AppDatabaseCommandSupport.isAppDatabase(data) {
+                try runInAppDatabase()
+                return
+            }
+            let (model, user, out) = (self.model!, self.user!, self.out!)
             let password = try passwordFile.map(InspectCommand.readPassword)
             let dataset = try CycleDataset.load(from: URL(fileURLWithPath: data))
             guard let history = dataset.users.first(where: { $0.userID == user }) else {
@@ -57,28 +77,24 @@ struct FineTuneCommand: ParsableCommand {
                 throw PersonalizationError.noHistory(user: user, detail: "no day logged in \(data)")
             }
             let cutoff = until.flatMap { CalendarDay(iso: $0) } ?? lastDay
-            let base = try Self.loadModel(model, password: password, dataset: dataset)
+            let base = try CycleModel.load(model, password: password)
             let signals = try feedback.map { try FeedbackSignal.load(from: URL(fileURLWithPath: $0), userID: user, through: cutoff) } ?? []
             let personalizer = Personalizer(tuners: try Self.tuners(named: strategies))
             let started = Date()
-            let outcome = try personalizer.personalize(base.predictor, history: history, cutoff: cutoff, signals: signals)
+            let outcome = try personalizer.personalize(base.population, history: history, cutoff: cutoff, signals: signals)
             let seconds = Date().timeIntervalSince(started)
             let record = PersonalModelRecord(outcome: outcome, userID: user)
-            let outURL = URL(fileURLWithPath: out)
-            var personalFile = try PersonalModelFile.personalized(base.file, record: record)
-            personalFile.removeTreeEnsemble("personal.period")
+            var personalFile = try PersonalModelFile.personalized(base.populationFile, record: record)
             if let trees = outcome.model as? GBTPersonalPredictor { trees.store(in: &personalFile) }
-            try PersonalModelFile.write(personalFile, to: outURL, password: password)
+            try PersonalModelFile.write(personalFile, to: URL(fileURLWithPath: out), password: password)
             let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
             FileHandle.standardError.write(Data("fine-tuned \(user) up to \(cutoff) in \(String(format: "%.2f", seconds)) s\n".utf8))
             if json {
                 let summary = Summary(user: user, cutoff: cutoff.iso, strategy: record.strategy, kept: record.kept, reason: record.reason,
                                       feedbackSignals: signals.count, inaccurateSignals: signals.filter { !$0.isAccurate }.count,
                                       currentScore: outcome.currentScore, candidateScore: outcome.candidateScore,
-                                      out: out, bytes: size, encrypted: password != nil)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                                      out: out, bytes: size, encrypted: password != nil, modelVersion: nil)
+                print(try CyclesCommandSupport.json(summary))
             } else {
                 print("user \(user), data up to \(cutoff), \(history.truncated(through: cutoff).periodStarts.count) period starts, "
                       + "\(signals.count) feedback signals (\(signals.filter { !$0.isAccurate }.count) inaccurate)")
@@ -90,7 +106,7 @@ struct FineTuneCommand: ParsableCommand {
         } catch let error as DatasetError {
             throw Failure(message: error.description)
         } catch let error as ModelFileError {
-            throw Failure(message: "\(model): \(error)")
+            throw Failure(message: "\(model ?? data): \(error)")
         }
     }
 
@@ -108,9 +124,12 @@ struct FineTuneCommand: ParsableCommand {
         let out: String
         let bytes: Int
         let encrypted: Bool
+        /// With an app database: the version of the model now active.
+        let modelVersion: String?
 
         enum CodingKeys: String, CodingKey {
             case user, cutoff, strategy, kept, reason, out, bytes, encrypted
+            case modelVersion = "model_version"
             case feedbackSignals = "feedback_signals"
             case inaccurateSignals = "inaccurate_signals"
             case currentScore = "current_score"
@@ -134,26 +153,5 @@ struct FineTuneCommand: ParsableCommand {
             default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual, luteal or gbt")
             }
         }
-    }
-
-    /// A model to personalise: its file (kept as the base of the personal file) and its predictor.
-    /// A personal model is re-personalised from its population base: its record is replaced.
-    static func loadModel(_ name: String, password: String?, dataset: CycleDataset) throws -> (file: ModelFile, predictor: any CyclePredictor) {
-        if PredictorFactory.builtInNames.contains(name) {
-            return (ModelFile(kind: "cycle-\(name)"), try PredictorFactory.makePredictor(named: name, dataset: dataset))
-        }
-        let url = URL(fileURLWithPath: name)
-        let file = try PersonalModelFile.read(from: url, password: password)
-        let base: any CyclePredictor
-        switch file.header.kind {
-        case ModelKind.cycleRules.name: base = RuleEngine()
-        case ModelKind.cycleGBT.name:
-            do { base = try GBTCyclePredictor(modelFile: file) } catch let error as ModelFileError {
-                throw PersonalizationError.unsupportedModel(path: name, detail: error.description)
-            }
-        default:
-            throw PersonalizationError.unsupportedModel(path: name, detail: "kind \"\(file.header.kind)\" is not a cycle model this build can run")
-        }
-        return (file, base)
     }
 }

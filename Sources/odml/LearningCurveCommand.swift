@@ -65,7 +65,7 @@ struct LearningCurveCommand: ParsableCommand {
                                                             bootstrapSamples: bootstrap, simulatedFeedback: !noFeedback)
             var objects: [String] = []
             for (index, name) in models.split(separator: ",").map(String.init).enumerated() {
-                let pretrained = try FineTuneCommand.loadModel(name, password: password, dataset: dataset).predictor
+                let pretrained = try CycleModel.load(name, password: password).population
                 let curve = LearningCurve(models: .init(rules: RuleEngine(), pretrained: pretrained, oracle: oracle, personalizer: personalizer),
                                           configuration: configuration)
                 let started = Date()

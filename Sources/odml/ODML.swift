@@ -19,6 +19,8 @@ struct ODML: ParsableCommand {
             FineTuneCommand.self,
             LearningCurveCommand.self,
             PredictCommand.self,
+            ReconcileCommand.self,
+            ReplayCommand.self,
             ExplainCommand.self,
             TrainCommand.self,
             ValidateCommand.self,

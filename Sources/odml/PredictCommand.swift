@@ -11,17 +11,19 @@ struct PredictCommand: ParsableCommand {
 
     /// Options shared by `predict` and `explain`.
     struct Options: ParsableArguments {
-        @Option(name: .long, help: "Model: \(PredictorFactory.builtInNames.joined(separator: " or ")).")
-        var model: String = "rules"
+        @Option(name: .long, help: ArgumentHelp(
+            "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml file (default: rules; with --write, the active model of the app database).",
+            valueName: "model"))
+        var model: String?
 
-        @Option(name: .long, help: "Dataset directory (or .sqlite file).")
+        @Option(name: .long, help: "Dataset directory, or .sqlite file (the multi-user form or the app's own database).")
         var data: String
 
-        @Option(name: .long, help: "User id.")
-        var user: String
+        @Option(name: .long, help: "User id (may be omitted when the data holds one user).")
+        var user: String?
 
-        @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used).")
-        var date: String
+        @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used; default: today).")
+        var date: String?
 
         @Option(name: .long, help: "Language of the sentences: fr or en.")
         var lang: String = "fr"
@@ -35,8 +37,18 @@ struct PredictCommand: ParsableCommand {
 
     @OptionGroup var options: Options
 
+    @Flag(name: .long, help: "Write the forecast into the app database given by --data (predictions and insights rows in one transaction, sentences in her preferences' language; idempotent per day and model version).")
+    var write = false
+
+    @Option(name: .long, help: "With --write: a file whose first line is the password of an encrypted (personal) model.")
+    var passwordFile: String?
+
     func run() throws {
         try PredictCommand.runReportingErrors {
+            if write {
+                try writeToAppDatabase()
+                return
+            }
             let context = try PredictCommand.Context(options: options)
             if options.json {
                 print(try CyclesCommandSupport.json(context.report))
@@ -67,14 +79,22 @@ struct PredictCommand: ParsableCommand {
             guard ["fr", "en"].contains(options.lang) else {
                 throw PredictCommand.Failure("--lang: expected fr or en, found \"\(options.lang)\"")
             }
-            guard let day = CalendarDay(iso: options.date) else {
-                throw PredictCommand.Failure("--date: expected a date YYYY-MM-DD, found \"\(options.date)\"")
-            }
+            let moment = try AppDatabaseCommandSupport.moment(date: options.date)
+            let day = CalendarDay(unixTimestamp: Int64(moment.timeIntervalSince1970), timeZone: .current)
             let dataset = try CyclesCommandSupport.loadDataset(options.data, lenient: options.lenient)
-            guard let history = dataset.users.first(where: { $0.userID == options.user }) else {
-                throw PredictCommand.Failure("--user: no user \"\(options.user)\" in \(options.data) (\(dataset.users.count) users)")
+            let history: UserHistory
+            if let user = options.user {
+                guard let found = dataset.users.first(where: { $0.userID == user }) else {
+                    throw PredictCommand.Failure("--user: no user \"\(user)\" in \(options.data) (\(dataset.users.count) users)")
+                }
+                history = found
+            } else {
+                guard dataset.users.count == 1 else {
+                    throw PredictCommand.Failure("--user: required, \(options.data) holds \(dataset.users.count) users")
+                }
+                history = dataset.users[0]
             }
-            let predictor = try PredictorFactory.makePredictor(named: options.model, dataset: dataset)
+            let predictor = try PredictorFactory.makePredictor(named: options.model ?? "rules", dataset: dataset)
             self.options = options
             self.day = day
             self.history = history

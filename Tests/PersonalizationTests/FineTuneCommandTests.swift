@@ -33,7 +33,7 @@ import Testing
 
     /// A small irregular dataset, a password file and an existing `--out` file.
     static func workspace() throws -> (directory: URL, data: String, password: String, out: URL, outBytes: Data) {
-        let directory = try StoreFixtures.temporaryDirectory()
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
         let data = directory.appendingPathComponent("data")
         try SyntheticCycles.generate(config: .irregular, users: 3, months: 8, seed: 5).write(to: data)
         let password = directory.appendingPathComponent("password.txt")

@@ -43,7 +43,7 @@ import Testing
         // Save the population plus her trees, read them back: identical forecasts.
         var file = population.modelFile()
         personal.store(in: &file)
-        let url = try StoreFixtures.temporaryDirectory().appendingPathComponent("gbt-personal.odml")
+        let url = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("gbt-personal.odml")
         try PersonalModelFile.write(file, to: url, password: "pw")
         let reread = try #require(try GBTPersonalPredictor(modelFile: try PersonalModelFile.read(from: url, password: "pw")))
         #expect(try reread.predictions(for: data.history, on: days, language: "en") == personal.predictions(for: data.history, on: days, language: "en"))

@@ -15,7 +15,7 @@ import Testing
         var base = ModelFile(kind: "cycle-test")
         base.setTensor("head.weight", Tensor([1, 2, 3]))
         let personal = try PersonalModelFile.personalized(base, record: Self.record())
-        let url = try StoreFixtures.temporaryDirectory().appendingPathComponent("personal.odml")
+        let url = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("personal.odml")
         try PersonalModelFile.write(personal, to: url, password: "s3cret")
         let read = try PersonalModelFile.read(from: url, password: "s3cret")
         #expect(try read.tensor("head.weight") == Tensor([1, 2, 3]))
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func wrongOrMissingPasswordIsATypedError() throws {
-        let url = try StoreFixtures.temporaryDirectory().appendingPathComponent("locked.odml")
+        let url = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("locked.odml")
         try PersonalModelFile.write(try PersonalModelFile.personalized(ModelFile(kind: "cycle-test"), record: Self.record()), to: url, password: "right")
         #expect(throws: PersonalizationError.wrongPassword(path: url.path)) { try PersonalModelFile.read(from: url, password: "wrong") }
         #expect(throws: PersonalizationError.wrongPassword(path: url.path)) { try PersonalModelFile.read(from: url, password: nil) }

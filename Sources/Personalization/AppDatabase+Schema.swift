@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// The ShifAI architecture's DDL, verbatim (`Schema/shifai-schema.sql`): `user_profile`,
+    /// `cycle_entries`, `symptom_logs`, `insights`, `predictions`. The app creates its own tables;
+    /// this is for replays, tests and tools.
+    public static let shifaiSchema: String = {
+        guard let url = Bundle.module.url(forResource: "shifai-schema", withExtension: "sql", subdirectory: "Schema"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("the Personalization bundle lacks Schema/shifai-schema.sql")
+        }
+        return text
+    }()
+
+    /// The one table the toolkit owns in the app's database, created on the first fine-tune
+    /// (`CREATE TABLE IF NOT EXISTS`): one row per fine-tune, the last row names the active model.
+    ///
+    /// Columns: `created_at` (Unix seconds), `cutoff` (last day of data used), `base_model` /
+    /// `base_version` (the population model fine-tuned: a path or a built-in name, and its
+    /// version), `model` / `model_version` (the model now active: her personal file when the
+    /// guardrail kept it, else the base), `strategy` (`residual`, `luteal`, `gbt-residual` or
+    /// `none`), `kept` (0/1) and `reason` (the guardrail's line).
+    public static let modelLogSchema = """
+        CREATE TABLE IF NOT EXISTS odml_model_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            created_at INTEGER NOT NULL,
+            cutoff TEXT NOT NULL,
+            base_model TEXT NOT NULL,
+            base_version TEXT NOT NULL,
+            model TEXT NOT NULL,
+            model_version TEXT NOT NULL,
+            strategy TEXT NOT NULL,
+            kept INTEGER NOT NULL CHECK (kept IN (0, 1)),
+            reason TEXT NOT NULL
+        )
+        """
+}

@@ -1,0 +1,118 @@
+import Cycles
+import Explanations
+import Foundation
+import GRDB
+
+/// The loop inside the app's database: each day `predict(at:)` writes her forecasts, `reconcile()`
+/// (on `AppDatabase`) scores the past ones once the truth is logged, and now and then
+/// `fineTune(…)` personalises the model from her logs and verdicts and records which model is active.
+public struct OnDeviceLoop: Sendable {
+    /// Her database.
+    public var database: AppDatabase
+    /// The model that forecasts.
+    public var model: CycleModel
+    /// Builds the sentences.
+    public var generator: ReasoningGenerator
+
+    /// Creates one with every field.
+    public init(database: AppDatabase, model: CycleModel, generator: ReasoningGenerator) {
+        self.database = database
+        self.model = model
+        self.generator = generator
+    }
+
+    /// What `predict(at:)` did.
+    public struct PredictOutcome: Sendable {
+        /// The as-of day.
+        public var day: CalendarDay
+        /// The rows of the day for this model version (written now or before).
+        public var batch: DayBatch
+        /// Rows written now: 0 when the day was already written for this model version.
+        public var inserted: Int
+        /// The forecast, when it was computed (`nil` when the day was already written).
+        public var prediction: CyclePrediction?
+    }
+
+    /// Forecasts the day of `now` (in the database's time zone) from her logs up to that day and
+    /// writes, in one transaction, the `predictions` rows (`period_start`, `ovulation` when the
+    /// model estimates it, `energy`, `mood` for tomorrow when forecast) and one `insights` row of
+    /// type `prediction`: title the period headline, `reasoning` the sentence in her language
+    /// (`UserProfile.preferredLanguage`), `body` the energy and mood sentences when the model
+    /// explains them, `source` the model kind. Idempotent per day and model version: when the
+    /// rows exist, nothing is computed or written. `willWrite` is called just before the
+    /// transaction (progress lines).
+    /// - Throws: `DatasetError` for bad logs; `PersonalizationError.noHistory` before her first logged period.
+    public func predict(at now: Date, willWrite: (DayBatch) -> Void = { _ in }) throws -> PredictOutcome {
+        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        let day = database.day(of: seconds)
+        let ids = Dictionary(uniqueKeysWithValues: PredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
+        let insightID = Self.rowID(table: "insights", kind: InsightKind.prediction.rawValue, day: day, version: model.version)
+        if let stored = try storedBatch(day: day, predictionIDs: Array(ids.values), insightID: insightID) {
+            return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil)
+        }
+        let history = try database.history().truncated(through: day)
+        guard history.lastPeriodStart(onOrBefore: day) != nil else {
+            throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
+        }
+        let language = history.profile.preferredLanguage
+        let prediction: CyclePrediction
+        if let attributing = model.predictor as? any ForecastAttributing {
+            prediction = try attributing.explainedPrediction(for: history, on: day, language: language, generator: generator).prediction
+        } else {
+            prediction = try model.predictor.prediction(for: history, on: day, language: language)
+        }
+        let levels = try levelConfidences()
+        let dateConfidence = ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
+        func row(_ kind: PredictionKind, _ date: CalendarDay, _ value: Double?, _ confidence: Double) -> PredictionRecord {
+            PredictionRecord(id: ids[kind]!, kind: kind, predictedDate: date, predictedValue: value.map { Int($0.rounded()) },
+                             confidence: confidence, modelVersion: model.version, createdAt: seconds, asOf: day)
+        }
+        var predictions = [row(.periodStart, prediction.nextPeriodStart, nil, dateConfidence)]
+        if let ovulation = prediction.ovulation { predictions.append(row(.ovulation, ovulation.date, nil, dateConfidence)) }
+        if let energy = prediction.energyTomorrow { predictions.append(row(.energy, day.advanced(by: 1), energy.value, levels[.energy]!)) }
+        if let mood = prediction.moodTomorrow { predictions.append(row(.mood, day.advanced(by: 1), mood.value, levels[.mood]!)) }
+        let levelSentences = [prediction.energyTomorrow?.reasoning?.text, prediction.moodTomorrow?.reasoning?.text].compactMap { $0 }
+        let insight = InsightRecord(id: insightID, date: day, kind: .prediction, title: prediction.reasoning.headline,
+                                    body: levelSentences.isEmpty ? nil : levelSentences.joined(separator: " "), confidence: dateConfidence,
+                                    reasoning: prediction.reasoning.text, source: model.kind, createdAt: seconds)
+        let batch = DayBatch(day: day, predictions: predictions, insights: [insight])
+        willWrite(batch)
+        let inserted = try database.write(batch)
+        return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction)
+    }
+
+    /// The id of the loop's row of `kind` in `table` for `day` and a model version.
+    public static func rowID(table: String, kind: String, day: CalendarDay, version: String) -> String {
+        _NameBasedUUID.make("\(table)|\(kind)|\(day.iso)|\(version)")
+    }
+
+    /// The stored rows of the day, when its insight (written in the same transaction as the
+    /// predictions) exists.
+    func storedBatch(day: CalendarDay, predictionIDs: [String], insightID: String) throws -> DayBatch? {
+        try database.perform {
+            try database.writer.read { db -> DayBatch? in
+                guard let insightRow = try Row.fetchOne(db, sql: "SELECT * FROM insights WHERE id = ?", arguments: [insightID]) else { return nil }
+                let list = predictionIDs.map { "'\($0)'" }.joined(separator: ", ")
+                let predictions = try database.predictions(in: db, kinds: PredictionKind.allCases, where: "id IN (\(list))")
+                return DayBatch(day: day, predictions: predictions, insights: [try database.insight(from: insightRow)])
+            }
+        }
+    }
+
+    /// `ForecastConfidence.level` for energy and mood from her last reconciled forecasts.
+    func levelConfidences() throws -> [PredictionKind: Double] {
+        try database.perform {
+            try database.writer.read { db in
+                var result: [PredictionKind: Double] = [:]
+                for kind in [PredictionKind.energy, .mood] {
+                    let scores = try Double.fetchAll(db, sql: """
+                        SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
+                        ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
+                        """, arguments: [kind.rawValue])
+                    result[kind] = ForecastConfidence.level(hits: scores.filter { $0 >= 1 }.count, scored: scores.count)
+                }
+                return result
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+extension PredictCommand {
+    /// `odml predict --data app.sqlite --write`: the day's forecast written into the app database.
+    func writeToAppDatabase() throws {
+        guard ["fr", "en"].contains(options.lang) else {
+            throw PredictCommand.Failure("--lang: expected fr or en, found \"\(options.lang)\"")
+        }
+        let database = try AppDatabase.open(path: options.data)
+        if let user = options.user, try database.history().userID != user {
+            throw PersonalizationError.unknownUser(id: user, source: options.data)
+        }
+        let password = try passwordFile.map(InspectCommand.readPassword)
+        let model = try AppDatabaseCommandSupport.model(options.model, database: database, password: password)
+        let loop = OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator())
+        let outcome = try loop.predict(at: try AppDatabaseCommandSupport.moment(date: options.date)) { batch in
+            CyclesCommandSupport.printError("writing \(batch.predictions.count) predictions and \(batch.insights.count) insight for \(batch.day) (\(model.version))")
+        }
+        if options.json {
+            print(try CyclesCommandSupport.json(WriteReport(outcome: outcome, model: model, path: options.data)))
+            return
+        }
+        let rows = "\(outcome.batch.predictions.count) predictions and \(outcome.batch.insights.count) insight"
+        print(outcome.inserted > 0 ? "wrote \(rows) for \(outcome.day) (\(model.version)) to \(options.data)"
+                                   : "already written: \(rows) for \(outcome.day) (\(model.version)) in \(options.data); nothing new")
+        for prediction in outcome.batch.predictions {
+            let value = prediction.predictedValue.map { " value \($0)" } ?? ""
+            print("  \(prediction.kind.rawValue): \(prediction.predictedDate)\(value), confidence \(String(format: "%.2f", prediction.confidence))")
+        }
+        if let reasoning = outcome.batch.insights.first?.reasoning { print("  reasoning: \(reasoning)") }
+    }
+
+    /// The JSON form of `odml predict --write`.
+    struct WriteReport: Encodable {
+        let database: String
+        let day: CalendarDay
+        let modelVersion: String
+        let source: String
+        let inserted: Int
+        let predictions: [AppDatabaseCommandSupport.PredictionJSON]
+        let insights: [AppDatabaseCommandSupport.InsightJSON]
+
+        init(outcome: OnDeviceLoop.PredictOutcome, model: CycleModel, path: String) {
+            database = path
+            day = outcome.day
+            modelVersion = model.version
+            source = model.kind
+            inserted = outcome.inserted
+            predictions = outcome.batch.predictions.map(AppDatabaseCommandSupport.PredictionJSON.init)
+            insights = outcome.batch.insights.map(AppDatabaseCommandSupport.InsightJSON.init)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case database, day, source, inserted, predictions, insights
+            case modelVersion = "model_version"
+        }
+    }
+}

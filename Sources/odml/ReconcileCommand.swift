@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import OnDeviceML
+
+/// `odml reconcile`: score the past predictions of an app database against what she logged since.
+struct ReconcileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reconcile",
+        abstract: "Fill actual_date, actual_value and accuracy_score of the predictions whose truth she has logged.",
+        discussion: """
+            accuracy_score is 1 or 0: a period start within ±2 days of the logged one (the alert \
+            accuracy's hit rule), energy or mood in the logged value's class (low 1–3, medium 4–7, \
+            high 8–10). Ovulation predictions stay open: the app's tables log no ovulation day. \
+            All rows are filled in one transaction.
+            """
+    )
+
+    @Option(name: .long, help: "The app's database (.sqlite, the ShifAI tables).")
+    var data: String
+
+    @Flag(name: .long, help: "Print one JSON object.")
+    var json = false
+
+    func run() throws {
+        try PredictCommand.runReportingErrors {
+            let summary = try AppDatabase.open(path: data).reconcile()
+            if json {
+                print(try CyclesCommandSupport.json(summary))
+                return
+            }
+            let filled = PredictionKind.allCases.compactMap { kind -> String? in
+                guard let count = summary.filled[kind.rawValue] else { return nil }
+                return "\(kind.rawValue) \(count) (\(summary.accurate[kind.rawValue] ?? 0) accurate)"
+            }
+            let open = PredictionKind.allCases.compactMap { kind in summary.open[kind.rawValue].map { "\(kind.rawValue) \($0)" } }
+            print("reconciled \(summary.filledCount) predictions in \(data)" + (filled.isEmpty ? "" : ": " + filled.joined(separator: ", ")))
+            print("still open: " + (open.isEmpty ? "none" : open.joined(separator: ", ")))
+        }
+    }
+}
