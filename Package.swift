@@ -57,7 +57,7 @@ let testTargets: [Target] = [
     .testTarget(name: "BanditsTests", dependencies: ["Bandits", "_TestSupport"]),
     .testTarget(name: "ExplanationsTests", dependencies: ["Explanations", "_TestSupport"]),
     .testTarget(name: "ModelFilesTests", dependencies: ["ModelFiles", "_TestSupport"]),
-    .testTarget(name: "CyclesTests", dependencies: ["Cycles", "_TestSupport"]),
+    .testTarget(name: "CyclesTests", dependencies: ["Cycles", "_TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "PersonalizationTests", dependencies: ["Personalization", "_TestSupport"]),
     .testTarget(name: "ElaroTests", dependencies: ["Elaro", "_TestSupport"]),
     .testTarget(name: "ValidationTests", dependencies: ["Validation", "_TestSupport"]),
