@@ -43,7 +43,7 @@ import Testing
         let first = history.records.first!.date
         let last = history.records.last!.date.advanced(by: trailingDays)
         let days = first.distance(to: last) + 1
-        let builder = TabularFeatureBuilder(history: history)
+        var builder = TabularFeatureBuilder(history: history)
         var gbt: [Float] = [], row: [Float] = []
         for offset in 0..<days {
             builder.features(on: first.advanced(by: offset), into: &row)

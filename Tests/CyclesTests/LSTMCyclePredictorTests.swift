@@ -41,7 +41,7 @@ import Explanations
 
     @Test func featureNamesGroupsAndCountAgree() {
         #expect(DailyFeatureBuilder.featureNames.count == DailyFeatureBuilder.featureCount)
-        #expect(DailyFeatureBuilder.featureGroups.count == DailyFeatureBuilder.featureCount)
+        #expect(DailyFeatureBuilder.features.count == DailyFeatureBuilder.featureCount)
         #expect(Set(DailyFeatureBuilder.featureNames).count == DailyFeatureBuilder.featureCount)
     }
 
@@ -85,7 +85,7 @@ import Explanations
         for record in history.records {
             row.withUnsafeMutableBufferPointer { builder.advance(to: record.date, record: record, into: $0.baseAddress!) }
             state.advance(to: record.date, record: record)
-            #expect(builder.cycleState == state)
+            #expect(builder.state.cycle == state)
             #expect(row[names.firstIndex(of: "calendar_cycle_length")!] == Float(state.calendarCycleLength))
             #expect(row[names.firstIndex(of: "calendar_days_remaining")!] == Float(record.date.distance(to: state.calendarNextStart!)))
             #expect(row[names.firstIndex(of: "completed_cycles")!] == Float(min(state.completedCycles, CycleState.recentCycleCount)))
