@@ -51,6 +51,14 @@ import ModelFiles
                 case .group:
                     #expect(Self.phrase(templates, key: "-", phraseKey: nil, group: feature.group.phraseGroup) != nil,
                             "\(model) \(feature.name): group \(feature.group.phraseGroup) has no \(language) template")
+                    // A group phrase must not show the value: it would be this feature's, not the group's
+                    // ("cycle day 12" for 12 days since bleeding).
+                    for direction in FeatureDirection.allCases {
+                        let contribution = FeatureContribution(key: feature.name, group: feature.group.phraseGroup,
+                                                               value: 987, direction: direction, contribution: 1)
+                        let text = templates.phrase(for: contribution) ?? ""
+                        #expect(!text.contains("987"), "\(model) \(feature.name) falls back to a group phrase showing its value: \(text)")
+                    }
                     #expect(Self.phrase(templates, key: feature.name, phraseKey: nil, group: Self.noGroup) == nil,
                             "\(model) \(feature.name) has a \(language) phrase of its own: declare .key(\"\(feature.name)\")")
                 }
@@ -68,6 +76,37 @@ import ModelFiles
                 case let .key(key): #expect((descriptor.phraseKey ?? descriptor.key) == key)
                 case .group: #expect(descriptor.phraseKey == nil)
                 }
+            }
+        }
+    }
+
+    /// The features that move the shipped models' forecasts most speak for themselves: the 10
+    /// largest mean |TreeSHAP| of the boosted trees' period model and the 8 largest mean
+    /// |Integrated Gradients| of the LSTM's period head, over days of committed users, all have
+    /// a phrase of their own.
+    @Test func theShippedModelsTopFeaturesHaveTheirOwnPhrase() throws {
+        let gbt = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
+        let lstm = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
+        var trees = [Double](repeating: 0, count: TabularFeatureBuilder.featureCount)
+        var network = [Double](repeating: 0, count: DailyFeatureBuilder.featureCount)
+        for name in ["irregular", "mixed"] {
+            let dataset = try CycleDataset.load(from: Self.root.appendingPathComponent("Datasets/\(name)"))
+            for user in dataset.users.prefix(6) {
+                for fraction in [0.4, 0.9] {
+                    let day = user.records[Int(Double(user.records.count) * fraction)].date
+                    for (index, contribution) in try gbt.periodAttribution(for: user, on: day).contributions.enumerated() {
+                        trees[index] += abs(contribution.contribution)
+                    }
+                    for (index, contribution) in try lstm.periodAttribution(for: user, on: day).contributions.enumerated() {
+                        network[index] += abs(contribution.contribution)
+                    }
+                }
+            }
+        }
+        for (model, importance, features, top) in [("gbt", trees, TabularFeatureBuilder.features, 10),
+                                                   ("lstm", network, DailyFeatureBuilder.features, 8)] {
+            for index in importance.indices.sorted(by: { importance[$0] > importance[$1] }).prefix(top) {
+                #expect(features[index].phrase != .group, "\(model): \(features[index].name) is among the \(top) most important features")
             }
         }
     }

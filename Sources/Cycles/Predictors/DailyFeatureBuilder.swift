@@ -25,31 +25,32 @@ public struct DailyFeatureBuilder: Sendable {
     /// SD of the cycle lengths shown before two cycles are complete (days).
     public static let defaultCycleLengthDeviation: Float = 3
 
-    /// Every feature, in vector order.
+    /// Every feature, in vector order. (Phrased against the model's training means: a
+    /// missing flag above its mean reads "not logged".)
     public static let features: [CycleFeature] = [
         CycleFeature("cycle_day", .cycleDay, phrase: .key("cycle_day")),
-        CycleFeature("has_period_start", .cycleDay),
-        CycleFeature("calendar_cycle_length", .cycleHistory),
+        CycleFeature("has_period_start", .cycleDay, phrase: .key("has_period_start")),
+        CycleFeature("calendar_cycle_length", .cycleHistory, phrase: .key("calendar_cycle_length")),
         CycleFeature("cycle_length_sd", .cycleHistory, phrase: .key("cycle_length_sd")),
-        CycleFeature("completed_cycles", .cycleHistory),
-        CycleFeature("calendar_days_remaining", .cycleHistory),
+        CycleFeature("completed_cycles", .cycleHistory, phrase: .key("recent_cycle_count")),
+        CycleFeature("calendar_days_remaining", .cycleHistory, phrase: .key("calendar_date")),
         CycleFeature("last_cycle_length", .cycleHistory, phrase: .key("last_cycle_length")),
         CycleFeature("flow", .flow, phrase: .key("flow")),
         CycleFeature("flow_logged", .flow),
     ] + SymptomType.builtIn.flatMap { kind in
         let group = CycleFeatureGroup(rawValue: kind.rawValue)!
         return [CycleFeature(kind.rawValue, group, phrase: .key(kind.rawValue)),
-                CycleFeature("\(kind.rawValue)_missing", group)]
+                CycleFeature("\(kind.rawValue)_missing", group, phrase: .key("\(kind.rawValue)_missing"))]
     } + [
-        CycleFeature("pain_left_ovary", .painZone),
-        CycleFeature("pain_right_ovary", .painZone),
-        CycleFeature("pain_uterus", .painZone),
+        CycleFeature("pain_left_ovary", .painZone, phrase: .key("left_ovary_pain")),
+        CycleFeature("pain_right_ovary", .painZone, phrase: .key("right_ovary_pain")),
+        CycleFeature("pain_uterus", .painZone, phrase: .key("uterus_pain_today")),
         CycleFeature("days_since_ovary_pain", .painZone),
-        CycleFeature("ovary_pain_this_cycle", .painZone),
+        CycleFeature("ovary_pain_this_cycle", .painZone, phrase: .key("ovulation_pain")),
         CycleFeature("day_of_week_sin", .dayOfWeek),
         CycleFeature("day_of_week_cos", .dayOfWeek),
         CycleFeature("logged_today", .logging),
-        CycleFeature("symptom_logging_share", .logging),
+        CycleFeature("symptom_logging_share", .logging, phrase: .key("symptom_logging")),
     ]
 
     /// Feature names, in vector order (stored in model files).

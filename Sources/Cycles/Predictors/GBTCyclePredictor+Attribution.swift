@@ -25,10 +25,20 @@ extension GBTCyclePredictor: ForecastAttributing {
     public func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
         let explanation = periodExplanation(row: try row(of: prepared), day: prepared.day)
         let baselineDays = explanation.remainingDays - (explanation.rawScore - explanation.expectedValue)
-        // No reference row is stored with the model, so factors carry no high/low direction:
-        // the sentence phrases them by their contribution's sign.
-        return try Attribution(shapValues: explanation.contributions, expectedValue: baselineDays,
-                               features: explanation.features.map(\.descriptor), values: explanation.values.map { Double($0) })
+        var attribution = try Attribution(shapValues: explanation.contributions, expectedValue: baselineDays,
+                                          features: explanation.features.map(\.descriptor),
+                                          values: explanation.values.map { Double($0) })
+        GBTCyclePredictor.setDirections(of: &attribution, row: explanation.values)
+        return attribution
+    }
+
+    /// No reference row is stored with the model: each value's direction (high, low, rising,
+    /// falling) is the one its registry entry declares against its `CycleFeature.Reference`.
+    static func setDirections(of attribution: inout Attribution, row: [Float]) {
+        for (index, feature) in TabularFeatureBuilder.features.enumerated() {
+            attribution.contributions[index].direction = feature.direction(of: row[index])
+            if case let .level(level) = feature.reference { attribution.contributions[index].baselineValue = Double(level) }
+        }
     }
 
     /// The one feature row of a day prepared by this model.
@@ -77,6 +87,7 @@ extension GBTCyclePredictor {
                                           features: TabularFeatureBuilder.features.map(\.descriptor), values: row.map { Double($0) })
         attribution.outputValue = expected
         attribution.completenessError = attribution.measuredCompletenessError
+        GBTCyclePredictor.setDirections(of: &attribution, row: row)
         return attribution
     }
 }

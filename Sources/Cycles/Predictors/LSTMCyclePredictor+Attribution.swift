@@ -67,6 +67,12 @@ extension LSTMCyclePredictor: ForecastAttributing {
                                explainedDays: LSTMCyclePredictor.explainedDays)
     }
 
+    /// Per built-in symptom, the positions of its value and of its missing flag in the daily features.
+    static let symptomIndices: [(value: Int, missing: Int)] = SymptomType.builtIn.map { kind in
+        (DailyFeatureBuilder.featureNames.firstIndex(of: kind.rawValue)!,
+         DailyFeatureBuilder.featureNames.firstIndex(of: "\(kind.rawValue)_missing")!)
+    }
+
     /// The raw daily rows of a day prepared by this model.
     func dailyRows(of prepared: PreparedCycleDay) throws -> [Float] {
         try rows(of: prepared, layout: DailyFeatureBuilder.version, featureCount: DailyFeatureBuilder.featureCount)
@@ -105,6 +111,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
             attribution.contributions[index].baselineValue = Double(featureMean[index])
             attribution.contributions[index].direction = FeatureDirection(value: values[index],
                                                                           reference: Double(featureMean[index]))
+        }
+        // A symptom not logged today enters as 0 beside its missing flag: it reads "not logged",
+        // not "low".
+        for symptom in LSTMCyclePredictor.symptomIndices where raw[lastDay + symptom.missing] == 1 {
+            attribution.contributions[symptom.value].direction = .missing
         }
         return attribution
     }

@@ -14,62 +14,64 @@ public struct TabularFeatureBuilder: Sendable {
     /// The symptom kinds with daily feature blocks, in feature order.
     static let symptomKinds: [SymptomType] = [.energy, .mood, .sleep, .stress, .pain]
 
-    /// Every feature, in vector order.
+    /// Every feature, in vector order. Flags are high above 0.5, differences above 0, symptom
+    /// levels above the middle of the 1–10 scale.
     public static let features: [CycleFeature] = {
+        let flag = CycleFeature.Reference.level(0.5), difference = CycleFeature.Reference.level(0)
         var list: [CycleFeature] = [
             CycleFeature("cycle_day", .cycleDay, phrase: .key("cycle_day")),
-            CycleFeature("days_since_flow", .cycleDay),
-            CycleFeature("flow_today", .cycleDay),
-            CycleFeature("known_cycles", .history),
+            CycleFeature("days_since_flow", .cycleDay, phrase: .key("days_since_flow")),
+            CycleFeature("flow_today", .cycleDay, phrase: .key("flow"), reference: flag),
+            CycleFeature("known_cycles", .history, phrase: .key("cycle_count")),
             CycleFeature("last_cycle_length", .history, phrase: .key("last_cycle_length")),
-            CycleFeature("previous_cycle_length", .history),
+            CycleFeature("previous_cycle_length", .history, phrase: .key("previous_cycle_length")),
             CycleFeature("mean_cycle_length", .history, phrase: .key("mean_cycle_length")),
             CycleFeature("median_cycle_length", .history, phrase: .key("median_cycle_length")),
-            CycleFeature("sd_cycle_length", .history),
-            CycleFeature("trend_cycle_length", .history),
-            CycleFeature("min_cycle_length", .history),
-            CycleFeature("max_cycle_length", .history),
-            CycleFeature("remaining_by_mean", .history),
-            CycleFeature("remaining_by_median", .history),
-            CycleFeature("calendar_cycle_length", .history),
-            CycleFeature("remaining_by_calendar", .history),
-            CycleFeature("declared_irregular", .history),
-            CycleFeature("luteal_estimate", .history),
-            CycleFeature("ovary_pain_day_mean", .history),
-            CycleFeature("ovary_pain_this_cycle", .pain),
-            CycleFeature("days_since_ovary_pain", .pain),
-            CycleFeature("remaining_by_ovary_pain", .pain),
-            CycleFeature("uterus_pain_7d", .pain),
+            CycleFeature("sd_cycle_length", .history, phrase: .key("cycle_length_sd")),
+            CycleFeature("trend_cycle_length", .history, phrase: .key("cycle_length_trend"), reference: .trend),
+            CycleFeature("min_cycle_length", .history, phrase: .key("shortest_cycle")),
+            CycleFeature("max_cycle_length", .history, phrase: .key("longest_cycle")),
+            CycleFeature("remaining_by_mean", .history, phrase: .key("average_cycle_date")),
+            CycleFeature("remaining_by_median", .history, phrase: .key("calendar_date")),
+            CycleFeature("calendar_cycle_length", .history, phrase: .key("calendar_cycle_length")),
+            CycleFeature("remaining_by_calendar", .history, phrase: .key("calendar_date")),
+            CycleFeature("declared_irregular", .history, phrase: .key("declared_irregular"), reference: flag),
+            CycleFeature("luteal_estimate", .history, phrase: .key("luteal_length")),
+            CycleFeature("ovary_pain_day_mean", .history, phrase: .key("ovulation_pain_day")),
+            CycleFeature("ovary_pain_this_cycle", .pain, phrase: .key("ovulation_pain"), reference: flag),
+            CycleFeature("days_since_ovary_pain", .pain, phrase: .key("days_since_ovulation_pain")),
+            CycleFeature("remaining_by_ovary_pain", .pain, phrase: .key("ovulation_pain_date")),
+            CycleFeature("uterus_pain_7d", .pain, phrase: .key("uterus_pain"), reference: .level(5.5)),
         ]
         for kind in symptomKinds {
             let group = CycleFeatureGroup(rawValue: kind.rawValue)!
             list += [
-                CycleFeature("\(kind.rawValue)_today", group),
-                CycleFeature("\(kind.rawValue)_mean_3d", group),
-                CycleFeature("\(kind.rawValue)_mean_7d", group),
-                CycleFeature("\(kind.rawValue)_slope_7d", group),
-                CycleFeature("\(kind.rawValue)_deviation_3d", group),
+                CycleFeature("\(kind.rawValue)_today", group, reference: .level(5.5)),
+                CycleFeature("\(kind.rawValue)_mean_3d", group, reference: .level(5.5)),
+                CycleFeature("\(kind.rawValue)_mean_7d", group, reference: .level(5.5)),
+                CycleFeature("\(kind.rawValue)_slope_7d", group, reference: .trend),
+                CycleFeature("\(kind.rawValue)_deviation_3d", group, reference: difference),
             ]
         }
         list += [
-            CycleFeature("energy_drop", .energy),
-            CycleFeature("wellbeing_vs_cycle_3d", .wellbeing),
-            CycleFeature("wellbeing_vs_cycle_5d", .wellbeing),
-            CycleFeature("wellbeing_vs_baseline_5d", .wellbeing),
-            CycleFeature("wellbeing_premenstrual_drop", .wellbeing),
+            CycleFeature("energy_drop", .energy, reference: .trend),
+            CycleFeature("wellbeing_vs_cycle_3d", .wellbeing, reference: difference),
+            CycleFeature("wellbeing_vs_cycle_5d", .wellbeing, reference: difference),
+            CycleFeature("wellbeing_vs_baseline_5d", .wellbeing, reference: difference),
+            CycleFeature("wellbeing_premenstrual_drop", .wellbeing, phrase: .key("premenstrual_dip")),
         ]
         for days in 1...5 {
-            list.append(CycleFeature("wellbeing_vs_reference_\(days)d", .wellbeing))
+            list.append(CycleFeature("wellbeing_vs_reference_\(days)d", .wellbeing, reference: difference))
         }
         list += [
             CycleFeature("wellbeing_reference_sd", .wellbeing),
-            CycleFeature("days_since_wellbeing_peak", .wellbeing),
-            CycleFeature("wellbeing_peak_vs_cycle", .wellbeing),
-            CycleFeature("stress_this_cycle", .stress),
-            CycleFeature("wellbeing_premenstrual_vs_reference", .wellbeing),
+            CycleFeature("days_since_wellbeing_peak", .wellbeing, phrase: .key("days_since_wellbeing_peak")),
+            CycleFeature("wellbeing_peak_vs_cycle", .wellbeing, reference: difference),
+            CycleFeature("stress_this_cycle", .stress, reference: difference),
+            CycleFeature("wellbeing_premenstrual_vs_reference", .wellbeing, phrase: .key("premenstrual_dip")),
             CycleFeature("missing_share_14d", .logging),
-            CycleFeature("days_since_log", .logging),
-            CycleFeature("symptom_days_28d", .logging),
+            CycleFeature("days_since_log", .logging, phrase: .key("days_since_log")),
+            CycleFeature("symptom_days_28d", .logging, phrase: .key("symptom_logging")),
         ]
         return list
     }()
