@@ -69,7 +69,7 @@ let testTargets: [Target] = [
     .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
     .testTarget(name: "CyclesTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
-    ]),
+    ], exclude: ["Fixtures"]),
     .testTarget(name: "PersonalizationTests", dependencies: [
         "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "Personalization",
         .product(name: "GRDB", package: "GRDB.swift"),

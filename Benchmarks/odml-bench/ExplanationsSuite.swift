@@ -12,6 +12,12 @@ import OnDeviceML
 ///   `LSTMCyclePredictor.explainedDays` (60) days of a 12-month synthetic irregular user, from
 ///   the state the earlier days leave) → sentence. The
 ///   features are built from the history inside the timed call.
+/// - `gbt_explained_prediction`, `lstm_explained_prediction`: the whole path `odml predict`
+///   shows (`explainedPrediction`: features, forecast, period, energy and mood attributions and
+///   their sentences) for the same user-day and models.
+/// - `gbt_features_one_day`, `lstm_features_one_day`: the features one forecast of that day
+///   needs, built from the history (the GBT's row of the day; the LSTM's daily inputs from her
+///   first logged day).
 /// - `gbt_treeshap_sentence`: exact TreeSHAP of one row of a 100-tree × 31-leaf model on 30
 ///   features (trained here on synthetic rows) → attribution → sentence.
 /// - `lstm_ig_sentence`: Integrated Gradients (32 Gauss–Legendre nodes in one batch of 32
@@ -113,6 +119,33 @@ enum ExplanationsSuite {
                 "model": gbtURL.path, "features": check.contributions.count, "trees": predictor.remaining.ensemble.treeCount,
                 "history_days": history.records.count,
             ])
+        }
+        if FileManager.default.fileExists(atPath: gbtURL.path), FileManager.default.fileExists(atPath: lstmURL.path) {
+            let gbt = try GBTCyclePredictor.load(from: gbtURL), lstm = try LSTMCyclePredictor.load(from: lstmURL)
+            let extra: [String: Any] = ["history_days": history.records.count]
+            for (name, predictor) in [("gbt_explained_prediction", gbt as any ForecastAttributing),
+                                      ("lstm_explained_prediction", lstm)] where harness.shouldRun(name) {
+                let measurement = harness.measure {
+                    BenchmarkHarness.blackHole(try? predictor.explainedPrediction(for: history, on: day, language: "fr",
+                                                                                  generator: generator))
+                }
+                harness.report(name, measurement, extra: extra)
+            }
+            if harness.shouldRun("gbt_features_one_day") {
+                var row: [Float] = []
+                let measurement = harness.measure {
+                    var builder = TabularFeatureBuilder(history: history)
+                    builder.features(on: day, into: &row)
+                    BenchmarkHarness.blackHole(row)
+                }
+                harness.report("gbt_features_one_day", measurement, extra: extra)
+            }
+            if harness.shouldRun("lstm_features_one_day") {
+                let measurement = harness.measure {
+                    BenchmarkHarness.blackHole(DailyFeatureBuilder.features(for: history, through: day))
+                }
+                harness.report("lstm_features_one_day", measurement, extra: extra)
+            }
         }
         if harness.shouldRun("lstm_cycle_model_reasoning"), FileManager.default.fileExists(atPath: lstmURL.path) {
             let predictor = try LSTMCyclePredictor.load(from: lstmURL)

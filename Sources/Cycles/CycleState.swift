@@ -72,10 +72,15 @@ public struct CycleState: Sendable, Equatable {
         lastStart?.advanced(by: calendarCycleLength)
     }
 
+    /// Mean of the recent cycle lengths, `nil` before any cycle is complete.
+    public var meanCycleLength: Double? {
+        guard !recentCycleLengths.isEmpty else { return nil }
+        return Double(recentCycleLengths.reduce(0, +)) / Double(recentCycleLengths.count)
+    }
+
     /// Sample SD of the recent cycle lengths, `nil` below two cycles.
     public var cycleLengthDeviation: Double? {
-        guard recentCycleLengths.count >= 2 else { return nil }
-        let mean = Double(recentCycleLengths.reduce(0, +)) / Double(recentCycleLengths.count)
+        guard recentCycleLengths.count >= 2, let mean = meanCycleLength else { return nil }
         let squares = recentCycleLengths.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
         return (squares / Double(recentCycleLengths.count - 1)).squareRoot()
     }

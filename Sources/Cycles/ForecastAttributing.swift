@@ -5,15 +5,26 @@ import Explanations
 ///
 /// `predictions(for:on:language:)` stays cheap for bulk evaluation and carries a plain sentence;
 /// `explainedPrediction(for:on:language:generator:)` is the one-prediction path an app shows,
-/// whose sentences name the strongest contributions.
+/// whose sentences name the strongest contributions. It prepares the day once
+/// (`preparedDay(for:on:)`: her state and the model's input rows) and hands it to the forecast,
+/// the attributions and the sentences.
 public protocol ForecastAttributing: CyclePredictor {
-    /// Per-feature contributions to the forecast days until the next start for `history`'s user
-    /// on `day` (causal: later records are ignored), against the model's baseline forecast.
-    func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution
+    /// Her state at the end of `day` and the model's raw input rows, built once for everything
+    /// said about that day (causal: later records are ignored).
+    func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay
+
+    /// The forecast of a prepared day: the same as `prediction(for:on:language:)` on that day.
+    /// - Throws: `ExplanationError.invalidParameter` for a day prepared by another kind of model.
+    func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction
+
+    /// Per-feature contributions to the forecast days until the next start on the prepared day,
+    /// against the model's baseline forecast.
+    func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution
 
     /// Per-feature contributions to tomorrow's expected `symptom` level (`.energy` or `.mood`,
-    /// 1–10 scale) against the model's baseline; `nil` when the model does not forecast it.
-    func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution?
+    /// 1–10 scale) on the prepared day, against the model's baseline; `nil` when the model does
+    /// not forecast it.
+    func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution?
 }
 
 extension ForecastAttributing {
@@ -22,24 +33,36 @@ extension ForecastAttributing {
     /// Smallest contribution, in points of the 1–10 scale, an energy or mood sentence names.
     public static var minimumNamedLevelContribution: Double { 0.2 }
 
+    /// Per-feature contributions to the forecast days until the next start for `history`'s user
+    /// on `day` (causal: later records are ignored), against the model's baseline forecast.
+    public func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution {
+        try periodAttribution(from: preparedDay(for: history, on: day))
+    }
+
+    /// Per-feature contributions to tomorrow's expected `symptom` level for `history`'s user on
+    /// `day` (see `levelAttribution(_:from:)`).
+    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+        try levelAttribution(symptom, from: preparedDay(for: history, on: day))
+    }
+
     /// The forecast for `day` with sentences built from the attributions: the period headline
     /// (date, uncertainty) with up to three contributions of at least `minimumNamedContribution`
     /// days that push the same way as the forecast, and the same for tomorrow's energy and mood
     /// (`LevelForecast.reasoning`; contributions of at least `minimumNamedLevelContribution`
-    /// points). See `ReasoningGenerator`. Returns the period attribution too, for `odml explain`
-    /// and app UIs.
+    /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`).
+    /// Returns the period attribution too, for `odml explain` and app UIs.
     public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: String,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
-        let visible = history.truncated(through: day)
-        var prediction = try self.prediction(for: visible, on: day, language: language)
-        let attribution = try periodAttribution(for: visible, on: day)
+        let prepared = preparedDay(for: history, on: day)
+        var prediction = try self.prediction(from: prepared, language: language)
+        let attribution = try periodAttribution(from: prepared)
         let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
         prediction.reasoning = try generator.reasoning(
             for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
             uncertainty: .days(prediction.nextPeriodUncertaintyDays), attribution: attribution, language: language,
             minimumContribution: Self.minimumNamedContribution)
         func explained(_ forecast: LevelForecast?, _ symptom: SymptomType, _ kind: PredictionKind) throws -> LevelForecast? {
-            guard var forecast, let levelAttribution = try levelAttribution(symptom, for: visible, on: day) else { return forecast }
+            guard var forecast, let levelAttribution = try levelAttribution(symptom, from: prepared) else { return forecast }
             forecast.reasoning = try generator.reasoning(for: kind, value: .level(PredictedValue.Level(rawValue: forecast.level.rawValue) ?? .medium),
                                                          attribution: levelAttribution, language: language,
                                                          minimumContribution: Self.minimumNamedLevelContribution)
@@ -48,5 +71,16 @@ extension ForecastAttributing {
         prediction.energyTomorrow = try explained(prediction.energyTomorrow, .energy, .energyTomorrow)
         prediction.moodTomorrow = try explained(prediction.moodTomorrow, .mood, .moodTomorrow)
         return (prediction, attribution)
+    }
+
+    /// The rows of `prepared` when it was prepared with `layout` (`featureCount` values a row).
+    /// - Throws: `ExplanationError.invalidParameter` otherwise.
+    func rows(of prepared: PreparedCycleDay, layout: String, featureCount: Int) throws -> [Float] {
+        guard prepared.layout == layout, prepared.rowCount >= 1, prepared.rows.count == prepared.rowCount * featureCount else {
+            throw ExplanationError.invalidParameter(
+                name: "prepared", expected: "a day prepared by \(name) (\(layout), \(featureCount) features a row)",
+                found: "\(prepared.layout), \(prepared.rows.count) values in \(prepared.rowCount) rows")
+        }
+        return prepared.rows
     }
 }

@@ -6,6 +6,8 @@ public struct FeatureContribution: Hashable, Sendable, Codable {
     public var name: String
     /// The feature's group.
     public var group: FeatureGroup
+    /// The template key that phrases it when it is not `key` (see `FeatureDescriptor.phraseKey`).
+    public var phraseKey: String?
     /// The feature's value in this row (`nil` when not logged).
     public var value: Double?
     /// The value it is compared with (the baseline row's value), if known.
@@ -16,11 +18,12 @@ public struct FeatureContribution: Hashable, Sendable, Codable {
     public var contribution: Double
 
     /// Creates a contribution; `direction` defaults to `value` compared with `baselineValue`.
-    public init(key: String, name: String? = nil, group: FeatureGroup, value: Double? = nil,
+    public init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil, value: Double? = nil,
                 baselineValue: Double? = nil, direction: FeatureDirection? = nil, contribution: Double) {
         self.key = key
         self.name = name ?? key
         self.group = group
+        self.phraseKey = phraseKey
         self.value = value
         self.baselineValue = baselineValue
         self.direction = direction ?? FeatureDirection(value: value, reference: baselineValue)
@@ -30,7 +33,7 @@ public struct FeatureContribution: Hashable, Sendable, Codable {
     /// Creates a contribution for a described feature.
     public init(_ descriptor: FeatureDescriptor, value: Double?, baselineValue: Double? = nil,
                 direction: FeatureDirection? = nil, contribution: Double) {
-        self.init(key: descriptor.key, name: descriptor.name, group: descriptor.group, value: value,
+        self.init(key: descriptor.key, name: descriptor.name, group: descriptor.group, phraseKey: descriptor.phraseKey, value: value,
                   baselineValue: baselineValue, direction: direction, contribution: contribution)
     }
 }

@@ -8,11 +8,15 @@ public struct FeatureDescriptor: Hashable, Sendable, Codable {
     public var name: String
     /// The feature's group.
     public var group: FeatureGroup
+    /// The template key that phrases it when it is not `key` (several features may share one
+    /// phrase); `nil`: `key`, then the group.
+    public var phraseKey: String?
 
     /// Creates a descriptor; `name` defaults to `key`.
-    public init(key: String, name: String? = nil, group: FeatureGroup) {
+    public init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil) {
         self.key = key
         self.name = name ?? key
         self.group = group
+        self.phraseKey = phraseKey
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// only 1).
 ///
 /// Factor phrases are looked up, first match wins, as `<key>.<direction>`, `<key>.<up|down>` (the
-/// contribution's sign), `<key>`, then the same three with the feature's group instead of its key.
+/// contribution's sign), `<key>`, then the same three with the feature's group instead of its key;
+/// `<key>` is the contribution's `phraseKey` when it has one.
 /// `{value}` shows the feature's value (one decimal at most).
 public struct ReasoningTemplates: Sendable, Equatable {
     /// The language code (`"fr"`, `"en"`).
@@ -68,7 +69,7 @@ public struct ReasoningTemplates: Sendable, Equatable {
     /// The phrase for one contribution, or `nil` when no template names its key or group.
     public func phrase(for contribution: FeatureContribution) -> String? {
         let sign = contribution.contribution > 0 ? "up" : (contribution.contribution < 0 ? "down" : nil)
-        for stem in [contribution.key, contribution.group.rawValue] {
+        for stem in [contribution.phraseKey ?? contribution.key, contribution.group.rawValue] {
             var candidates = ["\(stem).\(contribution.direction.rawValue)"]
             if let sign { candidates.append("\(stem).\(sign)") }
             candidates.append(stem)

@@ -33,7 +33,7 @@ public struct GBTResidualTuner: FineTuner {
         guard !data.labeledDays.isEmpty else {
             throw PersonalizationError.noHistory(user: data.userID, detail: "no complete cycle up to \(data.cutoff) to learn from")
         }
-        let builder = TabularFeatureBuilder(history: data.history)
+        var builder = TabularFeatureBuilder(history: data.history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
         var values: [Float] = []
         var labels: [Float] = []
@@ -73,7 +73,7 @@ public struct GBTPersonalPredictor: CyclePredictor {
     public var name: String { "gbt+personal" }
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
-        let builder = TabularFeatureBuilder(history: history)
+        var builder = TabularFeatureBuilder(history: history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
         var corrected: [CyclePrediction] = []
         corrected.reserveCapacity(days.count)

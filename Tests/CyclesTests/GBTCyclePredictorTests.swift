@@ -33,7 +33,7 @@ private func value(_ row: [Float], _ name: String) -> Float {
 
 @Test func tabularFeaturesDescribeAHandMadeHistory() {
     let history = handMadeHistory()
-    let builder = TabularFeatureBuilder(history: history)
+    var builder = TabularFeatureBuilder(history: history)
     var row: [Float] = []
     let day = CalendarDay(iso: "2025-01-06")!.advanced(by: 3 * 28 + 19)   // cycle 4, day 20
     builder.features(on: day, into: &row)
@@ -63,12 +63,13 @@ private func value(_ row: [Float], _ name: String) -> Float {
 
 @Test func tabularFeaturesAreCausal() {
     let history = handMadeHistory()
-    let full = TabularFeatureBuilder(history: history)
+    var full = TabularFeatureBuilder(history: history)
     var a: [Float] = [], b: [Float] = []
     for offset in stride(from: 0, to: 140, by: 3) {
         let day = CalendarDay(iso: "2025-01-06")!.advanced(by: offset)
         full.features(on: day, into: &a)
-        TabularFeatureBuilder(history: history.truncated(through: day)).features(on: day, into: &b)
+        var truncated = TabularFeatureBuilder(history: history.truncated(through: day))
+        truncated.features(on: day, into: &b)
         #expect(a.elementsEqual(b) { $0 == $1 || ($0.isNaN && $1.isNaN) }, "day \(day)")
     }
 }
@@ -163,7 +164,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 @Test func wellbeingFeaturesSeeTheHandMadePremenstrualDip() throws {
     // Energy is 7 on most days and 3 on the last 4 days of each 28-day cycle, mood always 6.
     let history = handMadeHistory()
-    let builder = TabularFeatureBuilder(history: history)
+    var builder = TabularFeatureBuilder(history: history)
     var row: [Float] = []
     func feature(_ name: String, on day: CalendarDay) -> Float {
         builder.features(on: day, into: &row)

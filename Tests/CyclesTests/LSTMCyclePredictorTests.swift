@@ -41,7 +41,7 @@ import Explanations
 
     @Test func featureNamesGroupsAndCountAgree() {
         #expect(DailyFeatureBuilder.featureNames.count == DailyFeatureBuilder.featureCount)
-        #expect(DailyFeatureBuilder.featureGroups.count == DailyFeatureBuilder.featureCount)
+        #expect(DailyFeatureBuilder.features.count == DailyFeatureBuilder.featureCount)
         #expect(Set(DailyFeatureBuilder.featureNames).count == DailyFeatureBuilder.featureCount)
     }
 
@@ -85,7 +85,7 @@ import Explanations
         for record in history.records {
             row.withUnsafeMutableBufferPointer { builder.advance(to: record.date, record: record, into: $0.baseAddress!) }
             state.advance(to: record.date, record: record)
-            #expect(builder.cycleState == state)
+            #expect(builder.state.cycle == state)
             #expect(row[names.firstIndex(of: "calendar_cycle_length")!] == Float(state.calendarCycleLength))
             #expect(row[names.firstIndex(of: "calendar_days_remaining")!] == Float(record.date.distance(to: state.calendarNextStart!)))
             #expect(row[names.firstIndex(of: "completed_cycles")!] == Float(min(state.completedCycles, CycleState.recentCycleCount)))
@@ -219,26 +219,22 @@ import Explanations
         #expect(throws: (any Error).self) { try predictor.periodAttribution(for: history, on: day, explainedDays: 0) }
     }
 
-    /// The default explained window covers the shipped model's memory: attributing 120 days
-    /// instead of the last `explainedDays` moves the per-feature contributions by less than 1 %
-    /// (relative L1) and names the same top three features, on irregular users' days.
-    @Test(.disabled("stop 19: the calendar-anchored LSTM retrained on generator v2 has a longer memory than the default explained window; re-measure the window (issue 20)"))
-    func explainedWindowCoversTheShippedModelsMemory() throws {
+    /// The default explained window (the last `explainedDays` days, given the LSTM state the
+    /// earlier days leave) adds up on the shipped model: on committed irregular users' days
+    /// (mid-history and last day) the contributions are within 2 % of the forecast change
+    /// (measured: at most 0.9 % here). Its first premise, "the window covers the model's
+    /// memory", no longer holds for the retrained LSTM and is not asserted: covering it takes
+    /// 240 days, where 32 quadrature nodes no longer always add up (see `explainedDays`).
+    @Test func explainedWindowAddsUpOnTheShippedModel() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let predictor = try LSTMCyclePredictor.load(from: root.appendingPathComponent("Models/cycle-lstm.odml"))
-        let users = SyntheticCycles.generate(config: .irregular, users: 2, months: 12, seed: 77).users
+        let users = try CycleDataset.load(from: root.appendingPathComponent("Datasets/irregular")).users.prefix(4)
         for user in users {
             for offset in [user.records.count / 2, user.records.count - 1] {
                 let day = user.records[offset].date
-                let window = try predictor.periodAttribution(for: user, on: day)
-                let longer = try predictor.periodAttribution(for: user, on: day, explainedDays: 120)
-                let difference = zip(window.contributions, longer.contributions).map { abs($0.contribution - $1.contribution) }.reduce(0, +)
-                let scale = longer.contributions.map { abs($0.contribution) }.reduce(0, +)
-                #expect(difference < 0.01 * scale, "user \(user.userID) day \(day): \(difference) of \(scale)")
-                func topThree(_ attribution: Attribution) -> Set<String> {
-                    Set(attribution.contributions.sorted { abs($0.contribution) > abs($1.contribution) }.prefix(3).map(\.key))
-                }
-                #expect(topThree(window) == topThree(longer))
+                let attribution = try predictor.periodAttribution(for: user, on: day)
+                #expect(attribution.relativeCompletenessError < 0.02, "user \(user.userID) day \(day): \(attribution.relativeCompletenessError)")
+                #expect(abs(attribution.outputValue - (try predictor.inputGradient(for: user, on: day)).value) < 1e-3)
             }
         }
     }

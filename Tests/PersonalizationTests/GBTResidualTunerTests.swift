@@ -14,7 +14,7 @@ import Testing
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
         for history in dataset.users {
             let data = PersonalData(history: history, cutoff: history.records.last!.date)
-            let builder = TabularFeatureBuilder(history: history)
+            var builder = TabularFeatureBuilder(history: history)
             for labeled in data.labeledDays {
                 builder.features(on: labeled.day, into: &row)
                 values += row

@@ -1,126 +1,118 @@
 import Foundation
 
-/// Turns a user's logged days into one feature vector per calendar day, causally: the vector
-/// for day `d` depends only on records dated `d` or earlier.
+/// The LSTM's daily input: one feature vector per calendar day, a projection of the user's
+/// `CycleDayState` at the end of that day, so the vector for day `d` depends only on records
+/// dated `d` or earlier.
 ///
 /// Feed days in increasing order with `advance(to:record:into:)` (days without a record pass
-/// `nil`). Cycle history comes from the builder's `CycleState` (the one period-start rule and
-/// calendar); besides it the builder keeps the last one-sided pelvic pain and a 28-day bit mask
-/// of symptom logging, so the streaming path allocates nothing once `CycleState` holds its
-/// few recent cycle lengths.
+/// `nil`); `features(for:through:)` builds every day's rows of a history, and
+/// `features(of:into:)` projects one state.
 ///
-/// Features (raw, before the model's normalisation), see `featureNames`/`featureGroups`:
-/// cycle day, whether a start is known, the calendar's cycle length (median of the last ≤ 6
-/// cycles) and its remaining days to the calendar's next start (≤ 0 once she is late), SD,
-/// count and last of the recent cycle lengths, flow, each built-in symptom's value with a
-/// missing flag, pain flags for left ovary, right ovary and uterus, days since the last
-/// one-sided pain in the current cycle, day of week (sin/cos), whether anything was logged and
-/// the share of the last 28 days with a symptom logged (0 for someone who logs periods only).
-/// No feature holds a constant of the synthetic generator: the only fixed numbers are the
-/// population cycle length before any complete cycle (`CycleState`) and the SD shown below two
-/// cycles (3 d).
+/// Features (raw, before the model's normalisation), see `features`: cycle day, whether a start
+/// is known, the calendar's cycle length (median of the last ≤ 6 cycles) and its remaining days
+/// to the calendar's next start (≤ 0 once she is late), SD, count and last of the recent cycle
+/// lengths, flow, each built-in symptom's value with a missing flag, pain flags for left ovary,
+/// right ovary and uterus, days since the last one-sided pain in the current cycle, day of week
+/// (sin/cos), whether anything was logged and the share of the last 28 days with a symptom logged
+/// (0 for someone who logs periods only). No feature holds a constant of the synthetic generator:
+/// the only fixed numbers are the population cycle length before any complete cycle
+/// (`CycleState`) and the SD shown below two cycles (3 d).
 public struct DailyFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v2`
     /// reads cycle history through `CycleState` (calendar length and remaining days) and adds
     /// `symptom_logging_share`; `daily-v1` (30 features, mean cycle length) is no longer read.
     public static let version = "daily-v2"
-    /// Days over which `symptom_logging_share` is measured.
-    public static let loggingWindowDays = 28
     /// SD of the cycle lengths shown before two cycles are complete (days).
     public static let defaultCycleLengthDeviation: Float = 3
 
-    /// Feature names, in vector order.
-    public static let featureNames: [String] = [
-        "cycle_day", "has_period_start", "calendar_cycle_length", "cycle_length_sd", "completed_cycles",
-        "calendar_days_remaining", "last_cycle_length", "flow", "flow_logged",
-    ] + SymptomType.builtIn.flatMap { ["\($0.rawValue)", "\($0.rawValue)_missing"] } + [
-        "pain_left_ovary", "pain_right_ovary", "pain_uterus", "days_since_ovary_pain", "ovary_pain_this_cycle",
-        "day_of_week_sin", "day_of_week_cos", "logged_today", "symptom_logging_share",
+    /// Every feature, in vector order. (Phrased against the model's training means: a
+    /// missing flag above its mean reads "not logged".)
+    public static let features: [CycleFeature] = [
+        CycleFeature("cycle_day", .cycleDay, phrase: .key("cycle_day")),
+        CycleFeature("has_period_start", .cycleDay, phrase: .key("has_period_start")),
+        CycleFeature("calendar_cycle_length", .cycleHistory, phrase: .key("calendar_cycle_length")),
+        CycleFeature("cycle_length_sd", .cycleHistory, phrase: .key("cycle_length_sd")),
+        CycleFeature("completed_cycles", .cycleHistory, phrase: .key("recent_cycle_count")),
+        CycleFeature("calendar_days_remaining", .cycleHistory, phrase: .key("calendar_date")),
+        CycleFeature("last_cycle_length", .cycleHistory, phrase: .key("last_cycle_length")),
+        CycleFeature("flow", .flow, phrase: .key("flow")),
+        CycleFeature("flow_logged", .flow),
+    ] + SymptomType.builtIn.flatMap { kind in
+        let group = CycleFeatureGroup(rawValue: kind.rawValue)!
+        return [CycleFeature(kind.rawValue, group, phrase: .key(kind.rawValue)),
+                CycleFeature("\(kind.rawValue)_missing", group, phrase: .key("\(kind.rawValue)_missing"))]
+    } + [
+        CycleFeature("pain_left_ovary", .painZone, phrase: .key("left_ovary_pain")),
+        CycleFeature("pain_right_ovary", .painZone, phrase: .key("right_ovary_pain")),
+        CycleFeature("pain_uterus", .painZone, phrase: .key("uterus_pain_today")),
+        CycleFeature("days_since_ovary_pain", .painZone),
+        CycleFeature("ovary_pain_this_cycle", .painZone, phrase: .key("ovulation_pain")),
+        CycleFeature("day_of_week_sin", .dayOfWeek),
+        CycleFeature("day_of_week_cos", .dayOfWeek),
+        CycleFeature("logged_today", .logging),
+        CycleFeature("symptom_logging_share", .logging, phrase: .key("symptom_logging")),
     ]
 
-    /// The group of each feature (for attributions): `cycle_day`, `cycle_history`, `flow`,
-    /// the symptom's name, `pain_zone`, `day_of_week`, `logging`.
-    public static let featureGroups: [String] = [
-        "cycle_day", "cycle_day", "cycle_history", "cycle_history", "cycle_history",
-        "cycle_history", "cycle_history", "flow", "flow",
-    ] + SymptomType.builtIn.flatMap { [$0.rawValue, $0.rawValue] } + [
-        "pain_zone", "pain_zone", "pain_zone", "pain_zone", "pain_zone",
-        "day_of_week", "day_of_week", "logging", "logging",
-    ]
+    /// Feature names, in vector order (stored in model files).
+    public static let featureNames: [String] = features.map(\.name)
 
     /// Length of each feature vector.
-    public static var featureCount: Int { featureNames.count }
+    public static var featureCount: Int { features.count }
 
-    /// What is known of her cycles at the end of the last day advanced to.
-    public private(set) var cycleState = CycleState()
-    private var lastOvaryPain: CalendarDay?
-    /// Bit `i` set when a symptom was logged `i` days before the last day advanced to.
-    private var symptomLogMask: UInt32 = 0
-    private var daysSeen = 0
+    /// What is known of her at the end of the last day advanced to.
+    public private(set) var state = CycleDayState()
 
     /// A builder for a new user.
     public init() {}
 
-    /// `true` when no symptom was logged in the last `loggingWindowDays` days.
-    public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
-
-    /// Days from the last day advanced to until the calendar's next start (`CycleState`):
-    /// ≤ 0 once the calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart`
-    /// before any start is known.
-    public var calendarDaysRemaining: Int {
-        guard let today = cycleState.today, let next = cycleState.calendarNextStart else {
-            return CalendarPredictor.daysAheadBeforeFirstStart
-        }
-        return today.distance(to: next)
-    }
-
     /// Advances to `day` (after every earlier day) with its record, if any, and writes the day's
     /// `featureCount` raw features to `features`.
     public mutating func advance(to day: CalendarDay, record: DayRecord?, into features: UnsafeMutablePointer<Float>) {
-        if let today = cycleState.today {
-            let gap = today.distance(to: day)
-            symptomLogMask = gap >= DailyFeatureBuilder.loggingWindowDays ? 0 : symptomLogMask << UInt32(gap)
-            daysSeen += gap
-        } else {
-            daysSeen = 1
-        }
-        cycleState.advance(to: day, record: record)
-        let loggedSymptom = record.map { !$0.symptoms.isEmpty || $0.painZone != nil } ?? false
-        symptomLogMask = (symptomLogMask | (loggedSymptom ? 1 : 0)) & ((1 << UInt32(DailyFeatureBuilder.loggingWindowDays)) - 1)
-        let isOvaryPain = record.map { $0.painZone == .leftOvary || $0.painZone == .rightOvary } ?? false
-        if isOvaryPain { lastOvaryPain = day }
+        state.advance(to: day, record: record)
+        DailyFeatureBuilder.features(of: state, into: features)
+    }
 
-        let lastStart = cycleState.lastStart
-        let cycleDay = Float(cycleState.cycleDay ?? 0)
+    /// Writes the `featureCount` raw features of `state`'s day to `features`; `state` must have
+    /// seen a day.
+    public static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) {
+        _FeatureBuildCounter.record(.dailyRow)
+        let cycle = state.cycle
+        guard let day = cycle.today else { preconditionFailure("DailyFeatureBuilder: the state has seen no day") }
+        let today = state.todayIndex
+        let logged = state.logged[today]
+        let flow = logged ? state.flow[today] : 0
+        let zone = state.painZone[today]
         var index = 0
         func put(_ value: Float) { features[index] = value; index += 1 }
-        put(cycleDay)
-        put(lastStart == nil ? 0 : 1)
-        put(Float(cycleState.calendarCycleLength))
-        put(cycleState.cycleLengthDeviation.map { Float($0) } ?? DailyFeatureBuilder.defaultCycleLengthDeviation)
-        put(Float(min(cycleState.completedCycles, CycleState.recentCycleCount)))
-        put(Float(calendarDaysRemaining))
-        put(Float(cycleState.recentCycleLengths.last ?? CycleState.populationCycleLength))
-        put(Float(record?.flowIntensity ?? 0))
-        put(record?.hasFlow == true ? 1 : 0)
+        put(Float(cycle.cycleDay ?? 0))
+        put(cycle.lastStart == nil ? 0 : 1)
+        put(Float(cycle.calendarCycleLength))
+        put(cycle.cycleLengthDeviation.map { Float($0) } ?? DailyFeatureBuilder.defaultCycleLengthDeviation)
+        put(Float(min(cycle.completedCycles, CycleState.recentCycleCount)))
+        put(Float(state.calendarDaysRemaining))
+        put(Float(cycle.recentCycleLengths.last ?? CycleState.populationCycleLength))
+        put(flow)
+        put(flow > 0 ? 1 : 0)
         for symptom in SymptomType.builtIn {
-            if let value = record?.symptoms[symptom] {
-                put(Float(value)); put(0)
-            } else {
+            let value = state.values(of: symptom)[today]
+            if value.isNaN {
                 put(0); put(1)
+            } else {
+                put(value); put(0)
             }
         }
-        put(record?.painZone == .leftOvary ? 1 : 0)
-        put(record?.painZone == .rightOvary ? 1 : 0)
-        put(record?.painZone == .uterus ? 1 : 0)
-        let painInCycle = lastOvaryPain.map { pain in lastStart.map { pain >= $0 } ?? true } ?? false
-        put(painInCycle ? Float(lastOvaryPain!.distance(to: day)) : 0)
+        put(zone == .leftOvary ? 1 : 0)
+        put(zone == .rightOvary ? 1 : 0)
+        put(zone == .uterus ? 1 : 0)
+        let pain = state.lastOneSidedPain
+        let painInCycle = pain.map { pain in cycle.lastStart.map { pain >= $0 } ?? true } ?? false
+        put(painInCycle ? Float(pain!.distance(to: day)) : 0)
         put(painInCycle ? 1 : 0)
         let angle = 2 * Float.pi * Float(day.weekday) / 7
         put(sin(angle))
         put(cos(angle))
-        put(record == nil ? 0 : 1)
-        put(Float(symptomLogMask.nonzeroBitCount) / Float(min(daysSeen, DailyFeatureBuilder.loggingWindowDays)))
+        put(logged ? 1 : 0)
+        put(state.symptomLoggingShare)
     }
 
     /// The raw feature rows of every day from `history`'s first logged day through `last`
@@ -128,11 +120,22 @@ public struct DailyFeatureBuilder: Sendable {
     /// nothing was logged by `last`.
     public static func features(for history: UserHistory, through last: CalendarDay) -> [Float] {
         guard let first = history.records.first?.date, first <= last else { return [] }
+        return features(for: history, from: first, through: last).rows
+    }
+
+    /// The raw feature rows of every day from `first` (at most her first record's day) through
+    /// `last` (`[days, featureCount]`, row-major) and the state at the end of `last`, reading only
+    /// records dated up to `last`.
+    static func features(for history: UserHistory, from first: CalendarDay, through last: CalendarDay)
+        -> (rows: [Float], state: CycleDayState) {
+        _FeatureBuildCounter.record(.replay)
         let count = first.distance(to: last) + 1
         var result = [Float](repeating: 0, count: count * featureCount)
         var builder = DailyFeatureBuilder()
+        builder.state = CycleDayState(declaredCycleType: history.profile.cycleType)
         var recordIndex = 0
         let records = history.records
+        while recordIndex < records.count, records[recordIndex].date < first { recordIndex += 1 }
         result.withUnsafeMutableBufferPointer { buffer in
             for offset in 0..<count {
                 let day = first.advanced(by: offset)
@@ -144,6 +147,6 @@ public struct DailyFeatureBuilder: Sendable {
                 builder.advance(to: day, record: record, into: buffer.baseAddress! + offset * featureCount)
             }
         }
-        return result
+        return (result, builder.state)
     }
 }

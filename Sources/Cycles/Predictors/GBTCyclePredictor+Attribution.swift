@@ -3,28 +3,52 @@ import Explanations
 import Foundation
 
 extension GBTCyclePredictor: ForecastAttributing {
-    /// Why the period model predicts what it does for `history`'s user on `day`: exact TreeSHAP of
-    /// its correction to the calendar, one contribution per feature, in days until the next start.
+    /// Her state at the end of `day` and its one feature row (`TabularFeatureBuilder`).
+    public func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
+        let state = CycleDayState(history: history, through: day)
+        var row = [Float]()
+        TabularFeatureBuilder.features(of: state, into: &row)
+        return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
+    }
+
+    public func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction {
+        prediction(features: try row(of: prepared), day: prepared.day, language: language)
+    }
+
+    /// Why the period model predicts what it does on the prepared day: exact TreeSHAP of its
+    /// correction to the calendar, one contribution per feature, in days until the next start.
     ///
     /// The baseline is the calendar's remaining days plus the model's expected correction (the
     /// correction for an average training day), so the contributions add up to the forecast in
     /// days. The alert-timing decision that may bring the shown date forward is not part of the
     /// attribution.
-    public func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution {
-        let explanation = periodExplanation(for: history, on: day)
+    public func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
+        let explanation = periodExplanation(row: try row(of: prepared), day: prepared.day)
         let baselineDays = explanation.remainingDays - (explanation.rawScore - explanation.expectedValue)
-        let features = explanation.features.map {
-            FeatureDescriptor(key: $0.name, group: FeatureGroup(CycleFeatureGroups.reasoningGroup($0.group)))
+        var attribution = try Attribution(shapValues: explanation.contributions, expectedValue: baselineDays,
+                                          features: explanation.features.map(\.descriptor),
+                                          values: explanation.values.map { Double($0) })
+        GBTCyclePredictor.setDirections(of: &attribution, row: explanation.values)
+        return attribution
+    }
+
+    /// No reference row is stored with the model: each value's direction (high, low, rising,
+    /// falling) is the one its registry entry declares against its `CycleFeature.Reference`.
+    static func setDirections(of attribution: inout Attribution, row: [Float]) {
+        for (index, feature) in TabularFeatureBuilder.features.enumerated() {
+            attribution.contributions[index].direction = feature.direction(of: row[index])
+            if case let .level(level) = feature.reference { attribution.contributions[index].baselineValue = Double(level) }
         }
-        // No reference row is stored with the model, so factors carry no high/low direction:
-        // the sentence phrases them by their contribution's sign.
-        return try Attribution(shapValues: explanation.contributions, expectedValue: baselineDays,
-                               features: features, values: explanation.values.map { Double($0) })
+    }
+
+    /// The one feature row of a day prepared by this model.
+    func row(of prepared: PreparedCycleDay) throws -> [Float] {
+        try rows(of: prepared, layout: TabularFeatureBuilder.version, featureCount: TabularFeatureBuilder.featureCount)
     }
 }
 
 extension GBTCyclePredictor {
-    /// Why the energy or mood model expects tomorrow's level, in points of the 1–10 scale;
+    /// Why the energy or mood model expects tomorrow's level on the prepared day, in points of the 1–10 scale;
     /// `nil` for other symptoms or when the predictor has no such model.
     ///
     /// The forecast value is `E = Σ_k v_k · softmax(z)_k` over the class values `v`; TreeSHAP is
@@ -34,7 +58,7 @@ extension GBTCyclePredictor {
     /// baseline feeds the expected class scores through the softmax. When the first-order sum
     /// has the wrong sign or vanishes, they are left unscaled and `completenessError` says how
     /// far they are from adding up.
-    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+    public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
         let model: GradientBoostedModel?, classValues: [Double]
         switch symptom {
         case .energy: (model, classValues) = (energyTomorrow, energyClassValues)
@@ -42,9 +66,7 @@ extension GBTCyclePredictor {
         default: return nil
         }
         guard let model, model.classCount == classValues.count else { return nil }
-        let builder = TabularFeatureBuilder(history: history)
-        var row = [Float]()
-        builder.features(on: day, into: &row)
+        let row = try row(of: prepared)
         let featureCount = TabularFeatureBuilder.featureCount, stride = featureCount + 1
         let shap = model.shapValues(row)
         let probabilities = model.predict(row)
@@ -61,13 +83,11 @@ extension GBTCyclePredictor {
         }
         let sum = contributions.reduce(0, +), difference = expected - baseline
         let scale = sum * difference > 0 ? difference / sum : 1
-        let features = TabularFeatureBuilder.features.map {
-            FeatureDescriptor(key: $0.name, group: FeatureGroup(CycleFeatureGroups.reasoningGroup($0.group)))
-        }
         var attribution = try Attribution(shapValues: contributions.map { $0 * scale }, expectedValue: baseline,
-                                          features: features, values: row.map { Double($0) })
+                                          features: TabularFeatureBuilder.features.map(\.descriptor), values: row.map { Double($0) })
         attribution.outputValue = expected
         attribution.completenessError = attribution.measuredCompletenessError
+        GBTCyclePredictor.setDirections(of: &attribution, row: row)
         return attribution
     }
 }

@@ -7,8 +7,8 @@ public struct GBTPeriodExplanation: Sendable, Equatable {
     public var day: CalendarDay
     /// Feature values (`NaN` = missing), in `features` order.
     public var values: [Float]
-    /// Feature names and groups.
-    public var features: [TabularFeatureBuilder.Feature]
+    /// Feature names, groups and phrases.
+    public var features: [CycleFeature]
     /// Exact TreeSHAP values of the period model's raw score (the correction to the calendar, in
     /// days), one per feature.
     public var contributions: [Double]
@@ -23,9 +23,12 @@ public struct GBTPeriodExplanation: Sendable, Equatable {
 extension GBTCyclePredictor {
     /// Features and TreeSHAP values of the period model for `history`'s user on `day` (causal).
     public func periodExplanation(for history: UserHistory, on day: CalendarDay) -> GBTPeriodExplanation {
-        let builder = TabularFeatureBuilder(history: history)
-        var row = [Float]()
-        builder.features(on: day, into: &row)
+        let prepared = preparedDay(for: history, on: day)
+        return periodExplanation(row: prepared.rows, day: day)
+    }
+
+    /// Features and TreeSHAP values of the period model for the feature `row` of `day`.
+    func periodExplanation(row: [Float], day: CalendarDay) -> GBTPeriodExplanation {
         let shap = remaining.shapValues(row)
         let featureCount = TabularFeatureBuilder.featureCount
         let raw = remaining.predictRaw(row)[0]

@@ -11,7 +11,7 @@ extension GBTCyclePredictor {
     /// The predictor as a model file (leaf values and covers stored as `Float`).
     public func modelFile(metrics: [String: Double] = [:]) -> ModelFile {
         var file = ModelFile(kind: ModelKind.cycleGBT.name)
-        file.header.features = TabularFeatureBuilder.features.map { FeatureSpec(name: $0.name, group: $0.group) }
+        file.header.features = TabularFeatureBuilder.features.map { FeatureSpec(name: $0.name, group: $0.group.rawValue) }
         file.header.metrics = metrics
         var properties: [String: String] = [
             "remaining_offset": "\(remainingOffset)",
@@ -19,7 +19,7 @@ extension GBTCyclePredictor {
             "uncertainty_days": "\(uncertaintyDays)",
             "energy_class_values": energyClassValues.map { "\($0)" }.joined(separator: " "),
             "mood_class_values": moodClassValues.map { "\($0)" }.joined(separator: " "),
-            "feature_builder": "tabular-v3",
+            "feature_builder": TabularFeatureBuilder.version,
         ]
         for (name, model) in zip(GBTCyclePredictor.sectionNames, [remaining, ovulationPassed, energyTomorrow, moodTomorrow, alertTiming]) {
             guard let model else { continue }
@@ -48,7 +48,7 @@ extension GBTCyclePredictor {
         }
         let expectedNames = TabularFeatureBuilder.features.map(\.name)
         guard file.header.features.map(\.name) == expectedNames else {
-            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of tabular-v3 (retrain a file written by an older build)")
+            throw ModelFileError.invalidHeader(reason: "features are [\(file.header.features.prefix(3).map(\.name).joined(separator: ", "))…] (\(file.header.features.count)), expected the \(expectedNames.count) features of \(TabularFeatureBuilder.version) (retrain a file written by an older build)")
         }
         let properties = file.header.properties
         func numbers(_ key: String) throws -> [Double] {

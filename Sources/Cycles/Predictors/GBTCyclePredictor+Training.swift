@@ -61,7 +61,7 @@ extension GBTCyclePredictor {
         var vector = [Float](repeating: .nan, count: width)
         for history in dataset.users {
             guard history.periodStarts.count >= 2 else { continue }
-            let builder = TabularFeatureBuilder(history: history)
+            var builder = TabularFeatureBuilder(history: history)
             let truth = (dataset.truth?[history.userID] ?? []).sorted { $0.cycleStart < $1.cycleStart }
             var recordIndex = 0
             var truthIndex = -1

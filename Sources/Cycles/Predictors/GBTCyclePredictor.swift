@@ -61,18 +61,17 @@ public struct GBTCyclePredictor: CyclePredictor {
     }
 
 
-    /// Feature names and groups, in vector order.
-    public static var features: [TabularFeatureBuilder.Feature] { TabularFeatureBuilder.features }
+    /// Feature names, groups and phrases, in vector order.
+    public static var features: [CycleFeature] { TabularFeatureBuilder.features }
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
-        let builder = TabularFeatureBuilder(history: history)
+        var replay = CycleDayState.Replay(history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
-        var output = [Double](repeating: 0, count: 3)
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
         for day in days {
-            builder.features(on: day, into: &row)
-            result.append(prediction(features: row, day: day, builder: builder, language: language, scratch: &output))
+            TabularFeatureBuilder.features(of: replay.advance(through: day), into: &row)
+            result.append(prediction(features: row, day: day, language: language))
         }
         return result
     }
@@ -100,8 +99,8 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Position of `symptom_days_28d` in the feature vector.
     static let symptomDaysIndex = index(of: "symptom_days_28d")
 
-    func prediction(features row: [Float], day: CalendarDay, builder: TabularFeatureBuilder, language: String,
-                    scratch output: inout [Double]) -> CyclePrediction {
+    /// The forecast of `day` from its feature row.
+    func prediction(features row: [Float], day: CalendarDay, language: String) -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
         let days = GBTCyclePredictor.fallsBackToCalendar(row) ? Int(row[GBTCyclePredictor.calendarRemainingIndex])
                                                                : forecastDays(remaining: remainingDays, features: row)

@@ -4,17 +4,42 @@ import TensorCore
 
 extension LSTMCyclePredictor: ForecastAttributing {
     /// Days of history Integrated Gradients attributes by default: the last 60 (about two
-    /// cycles). Earlier days act through the LSTM state they leave, which is held fixed. The
-    /// shipped model's memory is shorter than that: attributing 90 or 120 days instead moves its
-    /// per-feature contributions by well under 1 % (a test checks it on `Models/cycle-lstm.odml`).
+    /// cycles), against the LSTM state the earlier days leave, which is held fixed: the
+    /// contributions say what these days did, given what came before. The shipped model
+    /// remembers longer than that: on 16 user-days of `Datasets/irregular`, attributing her whole
+    /// history instead moved the per-feature contributions by up to 46 % of their total at 60
+    /// days, 1.3 % at 180 and 0.13 % at 240. Longer paths do not always add up with 32
+    /// quadrature nodes, though: notebook 04's user-day over 155 days has a completeness error of
+    /// 3.84 d for a 1.4-day output change (0.02 d over 60 days), so the window stays 60 days.
     public static let explainedDays = 60
 
-    /// `periodAttribution(for:on:explainedDays:)` over the last `explainedDays` (60) days.
-    public func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution {
-        try periodAttribution(for: history, on: day, explainedDays: LSTMCyclePredictor.explainedDays)
+    /// Her state at the end of `day` and her raw daily inputs (`DailyFeatureBuilder`) from her
+    /// first logged day (or `day`, if earlier) through `day`.
+    public func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
+        let first = min(history.records.first?.date ?? day, day)
+        let (rows, state) = DailyFeatureBuilder.features(for: history, from: first, through: day)
+        return PreparedCycleDay(day: day, state: state, layout: DailyFeatureBuilder.version, rows: rows,
+                                rowCount: first.distance(to: day) + 1)
     }
 
-    /// Why the period head predicts what it does for `history`'s user on `day`: Integrated
+    public func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction {
+        let rows = try dailyRows(of: prepared)
+        let runner = DailyRunner(predictor: self)
+        for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
+        return runner.prediction(on: prepared.day, state: prepared.state, language: language)
+    }
+
+    /// `periodAttribution(from:explainedDays:)` over the last `explainedDays` (60) days.
+    public func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
+        try periodAttribution(from: prepared, explainedDays: LSTMCyclePredictor.explainedDays)
+    }
+
+    /// `periodAttribution(from:explainedDays:)` of `history`'s user on `day`.
+    public func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
+        try periodAttribution(from: preparedDay(for: history, on: day), explainedDays: days)
+    }
+
+    /// Why the period head predicts what it does on the prepared day: Integrated
     /// Gradients of its expected correction to the calendar, `E = Σ_k c_k · softmax(z)_k`
     /// (days added to the calendar's remaining days, `Network.periodCorrections`), one
     /// contribution per daily feature summed over the explained days. The calendar's own days
@@ -25,35 +50,47 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// repeated over the last `days` days (`explainedDays`) to the real ones, starting from the state the earlier
     /// days leave, with 32-node Gauss–Legendre quadrature (`completenessError` reports the gap).
     /// Feature values shown are the last day's, compared with the population mean.
-    /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`;
-    ///   `ExplanationError.invalidParameter` when `days < 1`.
-    public func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
+    /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by the day;
+    ///   `ExplanationError.invalidParameter` when `days < 1` or the day was prepared by another model.
+    public func periodAttribution(from prepared: PreparedCycleDay, explainedDays days: Int) throws -> Attribution {
         try attribution(of: network.period, classValues: Network.periodCorrections.map(Float.init),
-                        for: history, on: day, explainedDays: days)
+                        prepared: prepared, explainedDays: days)
     }
 
     /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
     /// over the level values (low 2, medium 5.5, high 9), over the last `explainedDays` days
     /// (as `periodAttribution`); `nil` for other symptoms.
-    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+    public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
         let head: Linear
         switch symptom {
         case .energy: head = network.energy
         case .mood: head = network.mood
         default: return nil
         }
-        return try attribution(of: head, classValues: LSTMCyclePredictor.levelValues.map(Float.init), for: history, on: day,
+        return try attribution(of: head, classValues: LSTMCyclePredictor.levelValues.map(Float.init), prepared: prepared,
                                explainedDays: LSTMCyclePredictor.explainedDays)
     }
 
+    /// Per built-in symptom, the positions of its value and of its missing flag in the daily features.
+    static let symptomIndices: [(value: Int, missing: Int)] = SymptomType.builtIn.map { kind in
+        (DailyFeatureBuilder.featureNames.firstIndex(of: kind.rawValue)!,
+         DailyFeatureBuilder.featureNames.firstIndex(of: "\(kind.rawValue)_missing")!)
+    }
+
+    /// The raw daily rows of a day prepared by this model.
+    func dailyRows(of prepared: PreparedCycleDay) throws -> [Float] {
+        try rows(of: prepared, layout: DailyFeatureBuilder.version, featureCount: DailyFeatureBuilder.featureCount)
+    }
+
     /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T))_k`.
-    func attribution(of head: Linear, classValues: [Float], for history: UserHistory, on day: CalendarDay,
+    func attribution(of head: Linear, classValues: [Float], prepared: PreparedCycleDay,
                      explainedDays days: Int) throws -> Attribution {
         guard days >= 1 else {
             throw ExplanationError.invalidParameter(name: "days", expected: "at least 1", found: "\(days)")
         }
         let featureCount = DailyFeatureBuilder.featureCount
-        let sequence = try normalisedFeatures(for: history, through: day).scalars
+        let raw = try dailyRows(of: prepared)
+        let sequence = try normalisedFeatures(prepared).scalars
         let totalSteps = sequence.count / featureCount, window = min(days, totalSteps)
         let lstm = network.lstm
         var state = LSTM.StreamingState(for: lstm)
@@ -69,19 +106,20 @@ extension LSTMCyclePredictor: ForecastAttributing {
                                             head: scalarHead)
             return try IntegratedGradients().attributions(of: model, at: input, baseline: baseline)
         }
-        let features = zip(LSTMCyclePredictor.featureNames, LSTMCyclePredictor.featureGroups).map { name, group in
-            FeatureDescriptor(key: name, group: FeatureGroup(CycleFeatureGroups.reasoningGroup(group)))
-        }
-        let lastDay = (window - 1) * featureCount
-        let values: [Double?] = (0..<featureCount).map { feature in
-            Double(input[lastDay + feature] * featureScale[feature] + featureMean[feature])
-        }
-        var attribution = try Attribution(integratedGradients: result, timeSteps: window, features: features,
+        let lastDay = raw.count - featureCount
+        let values: [Double?] = (0..<featureCount).map { Double(raw[lastDay + $0]) }
+        var attribution = try Attribution(integratedGradients: result, timeSteps: window,
+                                          features: DailyFeatureBuilder.features.map(\.descriptor),
                                           input: input, baseline: baseline, values: values)
         for index in attribution.contributions.indices {
             attribution.contributions[index].baselineValue = Double(featureMean[index])
             attribution.contributions[index].direction = FeatureDirection(value: values[index],
                                                                           reference: Double(featureMean[index]))
+        }
+        // A symptom not logged today enters as 0 beside its missing flag: it reads "not logged",
+        // not "low".
+        for symptom in LSTMCyclePredictor.symptomIndices where raw[lastDay + symptom.missing] == 1 {
+            attribution.contributions[symptom.value].direction = .missing
         }
         return attribution
     }

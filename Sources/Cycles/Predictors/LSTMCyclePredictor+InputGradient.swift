@@ -42,10 +42,17 @@ extension LSTMCyclePredictor {
     /// from its first logged day through `day` (causal: later records are ignored).
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`.
     public func normalisedFeatures(for history: UserHistory, through day: CalendarDay) throws -> Tensor {
+        try normalisedFeatures(preparedDay(for: history, on: day))
+    }
+
+    /// The prepared day's daily rows, normalised (`[T, featureCount]`, from her first logged day).
+    /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by the day;
+    ///   `ExplanationError.invalidParameter` for a day prepared by another model.
+    func normalisedFeatures(_ prepared: PreparedCycleDay) throws -> Tensor {
         let featureCount = DailyFeatureBuilder.featureCount
-        var raw = DailyFeatureBuilder.features(for: history, through: day)
-        guard !raw.isEmpty else {
-            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.normalisedFeatures (no logged day by \(day))",
+        var raw = try dailyRows(of: prepared)
+        guard prepared.state.lastLoggedDay != nil else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.normalisedFeatures (no logged day by \(prepared.day))",
                                                expected: [-1, featureCount], found: [0, featureCount])
         }
         for index in raw.indices {

@@ -12,9 +12,9 @@ extension LSTMCyclePredictor {
     /// header's feature specs), the feature-builder version, the period head's target, the
     /// point-forecast quantile and hidden size in the properties, and the validation metrics.
     public func modelFile() -> ModelFile {
-        let features = zip(zip(DailyFeatureBuilder.featureNames, DailyFeatureBuilder.featureGroups), zip(featureMean, featureScale))
-            .map { names, normalisation in
-                FeatureSpec(name: names.0, group: names.1,
+        let features = zip(DailyFeatureBuilder.features, zip(featureMean, featureScale))
+            .map { feature, normalisation in
+                FeatureSpec(name: feature.name, group: feature.group.rawValue,
                             scaling: .standardization(mean: Double(normalisation.0), standardDeviation: Double(normalisation.1)))
             }
         var properties = self.properties

@@ -40,7 +40,7 @@ extension LSTMCyclePredictor {
                         recordIndex += 1
                     }
                     builder.advance(to: day, record: record, into: buffer.baseAddress! + offset * featureCount)
-                    baseDays[offset] = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
+                    baseDays[offset] = LSTMCyclePredictor.calendarBaseDays(builder.state.calendarDaysRemaining)
                 }
             }
             features = rows

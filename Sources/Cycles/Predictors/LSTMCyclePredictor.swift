@@ -41,10 +41,8 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     /// Free-form training settings (written to the model file).
     public var properties: [String: String]
 
-    /// Feature names, in input order (for attributions).
-    public static var featureNames: [String] { DailyFeatureBuilder.featureNames }
-    /// Feature groups, in input order (for attributions).
-    public static var featureGroups: [String] { DailyFeatureBuilder.featureGroups }
+    /// Feature names, groups and phrases, in input order.
+    public static var features: [CycleFeature] { DailyFeatureBuilder.features }
     /// Typical value of each energy/mood class on the 1–10 scale (low 1–3, medium 4–7, high 8–10).
     static let levelValues: [Double] = [2, 5.5, 9]
 
@@ -84,7 +82,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
             }
             runner.advance(to: day, record: record)
             while dayIndex < days.count, days[dayIndex] == day {
-                results.append(runner.prediction(on: day, language: language))
+                results.append(runner.prediction(on: day, state: runner.builder.state, language: language))
                 dayIndex += 1
             }
             day = day.advanced(by: 1)
@@ -118,9 +116,23 @@ extension LSTMCyclePredictor {
 
         /// Feeds one day and runs the network and every head.
         func advance(to day: CalendarDay, record: DayRecord?) {
+            features.withUnsafeMutableBufferPointer { builder.advance(to: day, record: record, into: $0.baseAddress!) }
+            step()
+        }
+
+        /// Feeds row `row` of raw daily features `rows` and runs the network and every head.
+        func advance(rows: [Float], row: Int) {
+            let count = features.count
+            features.withUnsafeMutableBufferPointer { x in
+                rows.withUnsafeBufferPointer { x.baseAddress!.update(from: $0.baseAddress! + row * count, count: count) }
+            }
+            step()
+        }
+
+        /// Normalises `features` (raw), then runs one LSTM step and every head.
+        private func step() {
             let network = predictor.network
             features.withUnsafeMutableBufferPointer { x in
-                builder.advance(to: day, record: record, into: x.baseAddress!)
                 for index in x.indices { x[index] = (x[index] - predictor.featureMean[index]) / predictor.featureScale[index] }
                 network.lstm.step(x.baseAddress!, state: &state)
             }
@@ -133,13 +145,13 @@ extension LSTMCyclePredictor {
             }
         }
 
-        /// The forecast from the current head outputs.
-        func prediction(on day: CalendarDay, language: String) -> CyclePrediction {
+        /// The forecast from the current head outputs, with her state at the end of `day`.
+        func prediction(on day: CalendarDay, state known: CycleDayState, language: String) -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
-            let base = LSTMCyclePredictor.calendarBaseDays(builder.calendarDaysRemaining)
+            let base = LSTMCyclePredictor.calendarBaseDays(known.calendarDaysRemaining)
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
-            if builder.hasNoRecentSymptomLog, let today = builder.cycleState.today, let calendar = builder.cycleState.calendarNextStart {
+            if known.hasNoRecentSymptomLog, let today = known.today, let calendar = known.cycle.calendarNextStart {
                 // No symptom in the window: the calendar's own forecast, by design (as the GBT).
                 point = today.distance(to: calendar)
             } else if let threshold = predictor.alertThreshold {
@@ -159,10 +171,9 @@ extension LSTMCyclePredictor {
                 : max(day.advanced(by: 1), nextStart.advanced(by: -14))
             let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
             let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
-            let state = builder.cycleState
             let reasoning = LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: max(spread, 0.5),
-                                                         cycleDay: state.cycleDay,
-                                                         calendarCycleLength: state.calendarCycleLength,
+                                                         cycleDay: known.cycle.cycleDay,
+                                                         calendarCycleLength: known.cycle.calendarCycleLength,
                                                          language: language)
             return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
                                    ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
@@ -171,7 +182,7 @@ extension LSTMCyclePredictor {
     }
 
     /// The days ahead the period head's correction is added to: the calendar's remaining days
-    /// (`DailyFeatureBuilder.calendarDaysRemaining`), held at 1 (tomorrow) once the calendar's
+    /// (`CycleDayState.calendarDaysRemaining`), held at 1 (tomorrow) once the calendar's
     /// date has passed. The same in training targets and in prediction.
     static func calendarBaseDays(_ calendarDaysRemaining: Int) -> Int { max(1, calendarDaysRemaining) }
 

@@ -1,0 +1,199 @@
+/// What is known of one user at the end of a day, advanced causally one day at a time: the one
+/// state both cycle models read their inputs from. The boosted trees' row
+/// (`TabularFeatureBuilder`) and the LSTM's daily input (`DailyFeatureBuilder`) are projections
+/// of it; neither re-derives a period start, a cycle statistic or a pain episode.
+///
+/// It holds:
+/// - `cycle`: the period-start rule, her recent cycle lengths and the calendar (`CycleState`);
+/// - `starts`: every known start, and `recentCycles`: a summary of each of the last
+///   `CycleState.recentCycleCount` complete cycles (its ovulation-pain day, its well-being before
+///   the next start and mid-cycle);
+/// - the day-by-day log since the first day advanced to: flow, each built-in symptom by
+///   `SymptomType`, the pain zone, whether anything or any symptom was logged, and the day's
+///   well-being (`wellbeingKinds`);
+/// - one-sided pain: the last such day, and the last one after this cycle's menses;
+/// - the logging counters (last logged day, which of the last `loggingWindowDays` days had a
+///   symptom).
+///
+/// Observations a day may carry are facts of the app's logs, never constants of a generator.
+/// New per-day observations (e.g. fertility signals) join the day log, and facts derived from
+/// them (e.g. the day ovulation was evidenced) join the cycle summaries, here.
+public struct CycleDayState: Sendable {
+    /// A complete cycle, as it was known when the next start came.
+    public struct CompletedCycle: Sendable {
+        /// Its first day.
+        public var start: CalendarDay
+        /// Days from its start to the next start.
+        public var length: Int
+        /// Its last day with one-sided pain after the menses (`ovulationPainEarliestOffset`), if any.
+        public var ovulationPainDay: CalendarDay?
+        /// Mean well-being of the 5 days before the next start (`nan` when none was logged).
+        public var wellbeingBeforeNextStart: Float
+        /// Mean well-being of its days 6 … length − 8 (`nan` when none was logged).
+        public var wellbeingMidCycle: Float
+    }
+
+    /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
+    /// menses), in the order they are added.
+    public static let wellbeingKinds: [SymptomType] = [.energy, .mood, .sleep]
+    /// Days from a start to the first day whose one-sided pain counts as ovulation pain (cycle
+    /// day 6: the menses are skipped).
+    public static let ovulationPainEarliestOffset = 5
+    /// Days over which `symptomLoggingShare` is measured.
+    public static let loggingWindowDays = 28
+
+    /// The cycle type she declared at onboarding (`user_profile.cycle_type`).
+    public var declaredCycleType: CycleType
+    /// The period-start rule, recent cycle lengths and the calendar.
+    public private(set) var cycle = CycleState()
+    /// Every known period start, increasing.
+    public private(set) var starts: [CalendarDay] = []
+    /// The last (up to `CycleState.recentCycleCount`) complete cycles, oldest first.
+    public private(set) var recentCycles: [CompletedCycle] = []
+    /// The first day advanced to (index 0 of the day log).
+    public private(set) var firstDay: CalendarDay?
+    /// The last day with one-sided pain (pain logged in the left or right ovary).
+    public private(set) var lastOneSidedPain: CalendarDay?
+    /// This cycle's last one-sided pain from cycle day `ovulationPainEarliestOffset + 1` on.
+    public private(set) var ovulationPainThisCycle: CalendarDay?
+    /// The last day with any record.
+    public private(set) var lastLoggedDay: CalendarDay?
+    /// Bit `i` set when a symptom was logged `i` days before `today`.
+    private(set) var symptomLogMask: UInt32 = 0
+    /// Days advanced through (from `firstDay` to `today`).
+    public private(set) var dayCount = 0
+
+    /// Per day: flow intensity (0 when a record has no flow), `nan` without a record.
+    private(set) var flow: [Float] = []
+    /// Per day: whether anything was logged.
+    private(set) var logged: [Bool] = []
+    /// Per day: whether a symptom was logged.
+    private(set) var symptomLogged: [Bool] = []
+    /// Per built-in symptom (`SymptomType.builtIn` order), per day: the logged value, `nan` if none.
+    private(set) var symptomSeries: [[Float]] = SymptomType.builtIn.map { _ in [] }
+    /// Per day: where the logged pain was felt.
+    private(set) var painZone: [BodyZone?] = []
+    /// Per day: the mean of the logged `wellbeingKinds`, `nan` if none.
+    private(set) var wellbeing: [Float] = []
+
+    /// A state that has seen nothing yet, of a user who declared `declaredCycleType`.
+    public init(declaredCycleType: CycleType = .unknown) {
+        self.declaredCycleType = declaredCycleType
+    }
+
+    /// The last day advanced to.
+    public var today: CalendarDay? { cycle.today }
+
+    /// The day log's values of `kind` (index 0 is `firstDay`; `nan` when not logged). Empty for
+    /// kinds outside `SymptomType.builtIn`.
+    public func values(of kind: SymptomType) -> [Float] {
+        SymptomType.builtIn.firstIndex(of: kind).map { symptomSeries[$0] } ?? []
+    }
+
+    /// Advances to `day` (after every day already seen) with the day's record, if any. Days
+    /// skipped since the last one are logged as empty.
+    public mutating func advance(to day: CalendarDay, record: DayRecord?) {
+        if let today = cycle.today {
+            precondition(today < day, "CycleDayState advances forward: \(day) is not after \(today)")
+            let gap = today.distance(to: day)
+            symptomLogMask = gap >= CycleDayState.loggingWindowDays
+                ? 0 : (symptomLogMask << UInt32(gap)) & ((1 << UInt32(CycleDayState.loggingWindowDays)) - 1)
+            for _ in 1..<gap { appendDay(nil) }
+        } else {
+            firstDay = day
+        }
+        let started = cycle.advance(to: day, record: record)
+        if started { startCycle(on: day) }
+        appendDay(record)
+        guard let record else { return }
+        lastLoggedDay = day
+        if !record.symptoms.isEmpty { symptomLogMask |= 1 }
+        if CycleDayState.isOneSidedPain(record) {
+            lastOneSidedPain = day
+            if let start = starts.last, start.distance(to: day) >= CycleDayState.ovulationPainEarliestOffset {
+                ovulationPainThisCycle = day
+            }
+        }
+    }
+
+    /// `true` when `record` logs pain in the left or right ovary.
+    public static func isOneSidedPain(_ record: DayRecord) -> Bool {
+        record.symptoms[.pain] != nil && (record.painZone == .leftOvary || record.painZone == .rightOvary)
+    }
+
+    /// Day-log index of `today`.
+    var todayIndex: Int { dayCount - 1 }
+
+    /// Day-log index of `day` (negative before `firstDay`).
+    func index(of day: CalendarDay) -> Int {
+        firstDay.map { $0.distance(to: day) } ?? 0
+    }
+
+    /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
+    /// symptom logged: 0 for someone who logs periods only.
+    public var symptomLoggingShare: Float {
+        Float(symptomLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
+    }
+
+    /// `true` when no symptom was logged in the last `loggingWindowDays` days.
+    public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
+
+    /// Days from `today` until the calendar's next start (`CycleState`): ≤ 0 once the
+    /// calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart` before any start
+    /// is known.
+    public var calendarDaysRemaining: Int {
+        guard let today = cycle.today, let next = cycle.calendarNextStart else {
+            return CalendarPredictor.daysAheadBeforeFirstStart
+        }
+        return today.distance(to: next)
+    }
+
+    private mutating func appendDay(_ record: DayRecord?) {
+        dayCount += 1
+        guard let record else {
+            flow.append(.nan)
+            logged.append(false)
+            symptomLogged.append(false)
+            for kind in symptomSeries.indices { symptomSeries[kind].append(.nan) }
+            painZone.append(nil)
+            wellbeing.append(.nan)
+            return
+        }
+        flow.append(Float(record.flowIntensity ?? 0))
+        logged.append(true)
+        symptomLogged.append(!record.symptoms.isEmpty)
+        for (kind, type) in SymptomType.builtIn.enumerated() {
+            symptomSeries[kind].append(record.symptoms[type].map(Float.init) ?? .nan)
+        }
+        painZone.append(record.painZone)
+        var total: Float = 0, count = 0
+        for kind in CycleDayState.wellbeingKinds {
+            if let value = record.symptoms[kind] { total += Float(value); count += 1 }
+        }
+        wellbeing.append(count > 0 ? total / Float(count) : .nan)
+    }
+
+    /// A new start on `day` (today, not yet in the day log): the cycle before it is complete.
+    private mutating func startCycle(on day: CalendarDay) {
+        if let previous = starts.last {
+            let end = index(of: day), start = index(of: previous)
+            recentCycles.append(CompletedCycle(
+                start: previous, length: previous.distance(to: day), ovulationPainDay: ovulationPainThisCycle,
+                wellbeingBeforeNextStart: mean(of: wellbeing, from: end - 5, through: end - 1),
+                wellbeingMidCycle: mean(of: wellbeing, from: start + 5, through: end - 8)))
+            if recentCycles.count > CycleState.recentCycleCount { recentCycles.removeFirst() }
+        }
+        starts.append(day)
+        ovulationPainThisCycle = nil
+    }
+
+    /// Mean of the non-`nan` `values` at day-log indices `lower … upper` (clipped to the days
+    /// seen), `nan` when there are none; added in index order.
+    func mean(of values: [Float], from lower: Int, through upper: Int) -> Float {
+        var total: Float = 0, count = 0
+        let low = max(0, lower), high = min(values.count - 1, upper)
+        guard low <= high else { return .nan }
+        for index in low...high where !values[index].isNaN { total += values[index]; count += 1 }
+        return count > 0 ? total / Float(count) : .nan
+    }
+}

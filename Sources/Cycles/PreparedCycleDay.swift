@@ -1,0 +1,25 @@
+/// One user-day prepared once for a forecast: her state at the end of the day and the model's
+/// raw input rows projected from it. The forecast, its attributions and its sentences all read
+/// it (`ForecastAttributing.explainedPrediction`), so the day's features are built once.
+public struct PreparedCycleDay: Sendable {
+    /// The day forecast.
+    public let day: CalendarDay
+    /// Her state at the end of `day`.
+    public let state: CycleDayState
+    /// The feature layout of `rows` (`TabularFeatureBuilder.layout`, `DailyFeatureBuilder.version`).
+    public let layout: String
+    /// Raw feature rows, `[rowCount, featureCount]` row-major: the boosted trees' one row of `day`,
+    /// or the LSTM's daily inputs from her first logged day (or `day`, if earlier) through `day`.
+    public let rows: [Float]
+    /// Number of rows.
+    public let rowCount: Int
+
+    /// A prepared day; `rows.count` is a multiple of `rowCount`.
+    init(day: CalendarDay, state: CycleDayState, layout: String, rows: [Float], rowCount: Int) {
+        self.day = day
+        self.state = state
+        self.layout = layout
+        self.rows = rows
+        self.rowCount = rowCount
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import Explanations
+@testable import Cycles
+
+/// "Prepare once, use many times": one explained prediction replays her history once and builds
+/// the day's features once, then hands them to the forecast, the attributions and the sentences.
+@Suite struct PreparedCycleDayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func user() throws -> UserHistory {
+        let dataset = try CycleDataset.load(from: root.appendingPathComponent("Datasets/irregular"))
+        return try #require(dataset.users.first { $0.userID == "u00002" })
+    }
+
+    @Test func explainedBoostedTreesPredictionBuildsItsRowOnce() throws {
+        let predictor = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
+        let history = try Self.user()
+        let day = history.records[150].date
+        let generator = try ReasoningGenerator()
+        let counter = _FeatureBuildCounter()
+        let explained = try _FeatureBuildCounter.$current.withValue(counter) {
+            try predictor.explainedPrediction(for: history, on: day, language: "fr", generator: generator)
+        }
+        #expect(counter.count(.replay) == 1)
+        #expect(counter.count(.tabularRow) == 1)
+        #expect(counter.count(.dailyRow) == 0)
+        // Everything a forecast can explain was explained from that one row.
+        #expect(explained.prediction.energyTomorrow?.reasoning != nil && explained.prediction.moodTomorrow?.reasoning != nil)
+        #expect(explained.prediction.nextPeriodStart == (try predictor.prediction(for: history, on: day)).nextPeriodStart)
+    }
+
+    @Test func explainedLSTMPredictionBuildsEachDailyInputOnce() throws {
+        let predictor = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
+        let history = try Self.user()
+        let day = history.records[150].date
+        let generator = try ReasoningGenerator()
+        let counter = _FeatureBuildCounter()
+        let explained = try _FeatureBuildCounter.$current.withValue(counter) {
+            try predictor.explainedPrediction(for: history, on: day, language: "en", generator: generator)
+        }
+        let days = history.records[0].date.distance(to: day) + 1
+        #expect(counter.count(.replay) == 1)
+        #expect(counter.count(.dailyRow) == days)
+        #expect(counter.count(.tabularRow) == 0)
+        #expect(explained.prediction.energyTomorrow?.reasoning != nil && explained.prediction.moodTomorrow?.reasoning != nil)
+        let plain = try predictor.prediction(for: history, on: day)
+        #expect(explained.prediction.nextPeriodStart == plain.nextPeriodStart)
+        #expect(explained.prediction.energyTomorrow?.value == plain.energyTomorrow?.value)
+    }
+
+    @Test func aDayPreparedByOneModelIsRefusedByTheOther() throws {
+        let gbt = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
+        let lstm = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
+        let history = try Self.user()
+        let day = history.records[40].date
+        #expect(throws: ExplanationError.self) { try lstm.periodAttribution(from: gbt.preparedDay(for: history, on: day)) }
+        #expect(throws: ExplanationError.self) { try gbt.prediction(from: lstm.preparedDay(for: history, on: day), language: "fr") }
+    }
+
+    /// The prepared day is causal: records after it change nothing.
+    @Test func preparedDayIgnoresLaterRecords() throws {
+        let gbt = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
+        let history = try Self.user()
+        let day = history.records[120].date
+        let full = gbt.preparedDay(for: history, on: day), truncated = gbt.preparedDay(for: history.truncated(through: day), on: day)
+        #expect(full.rows.map(\.bitPattern) == truncated.rows.map(\.bitPattern))
+        #expect(full.state == truncated.state)
+    }
+}
