@@ -64,7 +64,7 @@ NOISE_SD = 1.5          # generator: symptoms.noise_deviation
 PHI = 0.6               # generator: autoregression drawn in 0.5 ... 0.7
 STRESS_COUPLING = 0.3   # generator: mood and sleep fall by 0.3 per point of excess stress
 MAX_CYCLE_DAY = 120
-THRESHOLDS = [0.0005, 0.001, 0.0015, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.13,
+THRESHOLDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0015, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.13,
               0.17, 0.22, 0.3]
 LUTEAL_PRIOR = 13.0     # generator 2: luteal_mean 13.3 latent, 13.0 measured
 LUTEAL_BETWEEN_SD = 1.6

@@ -11,7 +11,11 @@ extension ScenarioTable {
     public var verdict: String {
         guard !candidates.isEmpty else { return "NO-GO: no candidate model (put model files in Models/ or pass --model)" }
         guard let passing = cheapestPassing else {
-            guard let closest = rows.max(by: { rank(best(in: $0), in: $0) < rank(best(in: $1), in: $1) }) else {
+            func closeness(_ row: Row) -> (Int, Double, Int) {
+                let (passed, accuracy) = rank(best(in: row), in: row)
+                return (passed, accuracy, -row.burden)
+            }
+            guard let closest = rows.max(by: { closeness($0) < closeness($1) }) else {
                 return "NO-GO: no logging scenario"
             }
             return "NO-GO: no logging scenario passes every gate; closest: \(closest.logging) (\(failure(closest)))"

@@ -43,6 +43,8 @@ extension ValidationReport {
             lines.append("")
             lines += table(scenarios.table)
             lines.append("")
+            lines.append("![Alert accuracy by logging scenario](\(Self.scenarioChartFileName))")
+            lines.append("")
             lines += table(scenarios.gateTable)
             lines.append("")
             for note in scenarios.notes {

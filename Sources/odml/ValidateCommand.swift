@@ -62,7 +62,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Extra gates, a JSON file {\"gates\": [{\"name\", \"metric\", \"statistic\", \"comparison\", \"limit\"}]}.")
     var gates: String?
 
-    @Option(name: .long, help: "Directory for report.json, report.md and the SVG charts.")
+    @Option(name: .long, help: "Directory for report.json, report.md, report.html and the SVG charts.")
     var report: String?
 
     @Option(name: .long, help: "Timed single predictions per model (the latency gates need at least 1,000).")
@@ -144,7 +144,7 @@ struct ValidateCommand: ParsableCommand {
         let result = try validator.validate(candidates, on: dataset, data: description, scenarios: scenarioCohort, progress: progress)
         if let report {
             try result.write(to: URL(fileURLWithPath: report))
-            progress("wrote \(ValidationReport.fileNames.joined(separator: ", ")) to \(report)")
+            progress("wrote \(result.fileNames.joined(separator: ", ")) to \(report)")
         }
         return result
     }
