@@ -43,23 +43,6 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         self.phenotypes = phenotypes
     }
 
-    /// Names accepted by `named(_:)`.
-    public static let builtInNames = ["regular", "irregular", "pcos", "endometriosis", "mixed", "weak-signals"]
-
-    /// A built-in cohort by name.
-    /// - Throws: `DatasetError.unknownCohort` for any other name.
-    public static func named(_ name: String) throws -> CohortConfig {
-        switch name {
-        case "regular": return .regular
-        case "irregular": return .irregular
-        case "pcos": return .pcos
-        case "endometriosis": return .endometriosis
-        case "mixed": return .mixed
-        case "weak-signals": return CohortConfig.irregular.weakened(name: "weak-signals")
-        default: throw DatasetError.unknownCohort(name: name, known: builtInNames)
-        }
-    }
-
     /// Reads a config from a JSON file (snake_case keys) and checks it.
     public static func load(from url: URL) throws -> CohortConfig {
         let data: Data
@@ -157,14 +140,14 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         }
     }
 
-    static var jsonEncoder: JSONEncoder {
+    package static var jsonEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         return encoder
     }
 
-    static var jsonDecoder: JSONDecoder {
+    package static var jsonDecoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return decoder

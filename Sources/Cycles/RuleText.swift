@@ -2,7 +2,7 @@
 ///
 /// Sentences follow "Règles prévues le 14 mars : cycle moyen 31 j sur les 3 derniers cycles" /
 /// "Period expected on March 14: average cycle 31 d over the last 3 cycles".
-enum RuleText {
+package enum RuleText {
     static let frenchMonths = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
                                "septembre", "octobre", "novembre", "décembre"]
     static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -12,7 +12,7 @@ enum RuleText {
     static func isEnglish(_ language: String) -> Bool { language.lowercased().hasPrefix("en") }
 
     /// The language code a sentence is written in.
-    static func code(_ language: String) -> String { isEnglish(language) ? "en" : "fr" }
+    package static func code(_ language: String) -> String { isEnglish(language) ? "en" : "fr" }
 
     /// "14 mars" / "March 14".
     static func date(_ day: CalendarDay, _ language: String) -> String {
@@ -27,7 +27,7 @@ enum RuleText {
     }
 
     /// Joins the headline and the reasons: "headline : a, b" / "headline: a, b".
-    static func sentence(_ day: CalendarDay, reasons: [String], _ language: String) -> String {
+    package static func sentence(_ day: CalendarDay, reasons: [String], _ language: String) -> String {
         let separator = isEnglish(language) ? ": " : " : "
         return headline(day, language) + separator + reasons.joined(separator: ", ")
     }
@@ -72,12 +72,12 @@ enum RuleText {
         isEnglish(language) ? "no period logged yet" : "aucunes règles enregistrées"
     }
 
-    static func ovulationKnown(_ day: CalendarDay, luteal: Int, _ language: String) -> String {
+    package static func ovulationKnown(_ day: CalendarDay, luteal: Int, _ language: String) -> String {
         isEnglish(language) ? "ovulation on \(date(day, language)) + \(luteal) d luteal phase"
                             : "ovulation le \(date(day, language)) + phase lutéale de \(luteal) j"
     }
 
-    static func ovulationPending(_ language: String) -> String {
+    package static func ovulationPending(_ language: String) -> String {
         isEnglish(language) ? "ovulation not yet passed" : "ovulation pas encore passée"
     }
 }

@@ -1,5 +1,6 @@
 import Cycles
 import TensorCore
+import CyclesLab
 
 /// Times single predictions the way the app makes them: one user's history as of today, one
 /// forecast for today (features + model + reasoning), on the calling thread with one BLAS

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TensorCore
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct DailyRecommenderTests {
     let library = try! ActionLibrary.bundled()
