@@ -128,7 +128,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let width = TabularFeatureBuilder.featureCount
     for (row, (correction, target)) in zip(rows.remaining, rows.alertTarget).enumerated() {
         // The period target is the correction to the calendar: add the calendar back.
-        let remaining = correction + rows.features[row * width + GBTCyclePredictor.calendarRemainingIndex]
+        let remaining = correction + rows.features[row * width + GBTCyclePredictor.anchorRemainingIndex]
         let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertPolicy.windowDays + 1 ? -1 : 0)
         #expect(target == expected)
     }
@@ -220,7 +220,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let explanation = predictor.periodExplanation(for: history, on: history.periodStarts[0].advanced(by: offset))
         #expect(explanation.contributions.count == explanation.features.count)
         #expect(abs(explanation.expectedValue + explanation.contributions.reduce(0, +) - explanation.rawScore) <= 1e-5)
-        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        let calendar = Double(explanation.values[GBTCyclePredictor.anchorRemainingIndex])
         #expect(abs(calendar + explanation.rawScore - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
     }
 }
@@ -236,7 +236,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let attribution = try predictor.periodAttribution(for: history, on: day)
         let explanation = predictor.periodExplanation(for: history, on: day)
         #expect(abs(attribution.outputValue - explanation.remainingDays) <= 1e-6 * explanation.remainingDays)
-        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        let calendar = Double(explanation.values[GBTCyclePredictor.anchorRemainingIndex])
         #expect(abs(attribution.baselineValue - (calendar + explanation.expectedValue)) <= 1e-9 * attribution.baselineValue)
         #expect(attribution.measuredCompletenessError <= 1e-6 * max(1, abs(attribution.outputDifference)))
         // The correction is in days: the contributions are the TreeSHAP values themselves.
