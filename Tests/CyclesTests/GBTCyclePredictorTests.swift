@@ -316,3 +316,31 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     }
     #expect(rows.remaining[0] == Float(28 - CycleState.populationCycleLength))
 }
+
+/// The trees' anchor: the calendar's remaining days without signals; ovulation + her luteal
+/// length + 1 once a positive LH test evidences it. The calendar fallback is for users with
+/// neither a symptom nor a signal in the last 28 days: a period-and-LH logger gets the trees.
+@Test func anchorFollowsTheSignalsAndOnlyNothingLoggedFallsBack() throws {
+    let periodOnly = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
+    let starts = periodOnly.periodStarts
+    let surge = starts[5].advanced(by: 13)
+    let charted = UserHistory(profile: periodOnly.profile, records: periodOnly.records,
+                              measurements: [DayMeasurements(date: surge.advanced(by: -1), lhTest: .negative),
+                                             DayMeasurements(date: surge, lhTest: .positive)])
+    var plain = TabularFeatureBuilder(history: periodOnly), signals = TabularFeatureBuilder(history: charted)
+    var row: [Float] = []
+    let calendar = GBTCyclePredictor.calendarRemainingIndex, anchor = GBTCyclePredictor.anchorRemainingIndex
+    for day in starts[4]...starts[5].advanced(by: 25) {
+        plain.features(on: day, into: &row)
+        #expect(row[anchor] == row[calendar])
+        #expect(GBTCyclePredictor.fallsBackToCalendar(row))
+        signals.features(on: day, into: &row)
+        if day >= surge {
+            // Ovulation the day after the positive test, the luteal prior (no past evidence).
+            #expect(row[anchor] == Float(day.distance(to: surge.advanced(by: 1 + AlertPolicy.lutealPriorDays + 1))))
+            #expect(!GBTCyclePredictor.fallsBackToCalendar(row))
+        } else if day < surge.advanced(by: -1) {
+            #expect(row[anchor] == row[calendar])
+        }
+    }
+}

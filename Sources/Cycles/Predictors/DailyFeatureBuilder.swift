@@ -23,7 +23,7 @@ import Foundation
 /// (`CycleState`) and the SD shown below two cycles (3 d).
 public struct DailyFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v3`
-    /// appends the fertility-signal features to `daily-v2`'s 30 (which stay in their order);
+    /// appends the fertility-signal features to `daily-v2`'s 28 (which stay in their order);
     /// `daily-v2` (calendar length and remaining days, `symptom_logging_share`) and `daily-v1`
     /// (mean cycle length) are no longer read.
     public static let version = "daily-v3"
@@ -41,7 +41,7 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("calendar_days_remaining", .cycleHistory, phrase: .key("calendar_date")),
         CycleFeature("last_cycle_length", .cycleHistory, phrase: .key("last_cycle_length")),
         CycleFeature("flow", .flow, phrase: .key("flow")),
-        CycleFeature("flow_logged", .flow),
+        CycleFeature("flow_logged", .flow, phrase: .key("flow")),
     ] + SymptomType.builtIn.flatMap { kind in
         let group = CycleFeatureGroup(rawValue: kind.rawValue)!
         return [CycleFeature(kind.rawValue, group, phrase: .key(kind.rawValue)),
@@ -57,7 +57,7 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("logged_today", .logging),
         CycleFeature("symptom_logging_share", .logging, phrase: .key("symptom_logging")),
         CycleFeature("ovulation_evidenced", .signals, phrase: .key("ovulation_evidenced")),
-        CycleFeature("days_since_evidenced_ovulation", .signals),
+        CycleFeature("days_since_evidenced_ovulation", .signals, phrase: .key("ovulation_evidenced")),
         CycleFeature("anchored_days_remaining", .signals, phrase: .key("anchored_date")),
         CycleFeature("luteal_length", .signals, phrase: .key("luteal_length")),
         CycleFeature("lh_tested_today", .signals, phrase: .key("lh_tested_today")),

@@ -10,7 +10,7 @@ import Foundation
 /// increasing days (`features(on:into:)`).
 public struct TabularFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `tabular-v4`
-    /// appends the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 65, which
+    /// appends the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 66, which
     /// keep their order and values.
     public static let version = "tabular-v4"
     /// The symptom kinds with daily feature blocks, in feature order.
