@@ -77,6 +77,42 @@ package enum RuleText {
                             : "ovulation le \(date(day, language)) + phase lutéale de \(luteal) j"
     }
 
+    /// "le 9" / "on the 9th" when `day` is in `forecast`'s month, else "le 28 septembre" /
+    /// "on September 28".
+    static func dayOfMonth(_ day: CalendarDay, forecast: CalendarDay, _ language: String) -> String {
+        let (year, month, dayOfMonth) = day.components
+        let (forecastYear, forecastMonth, _) = forecast.components
+        guard year == forecastYear, month == forecastMonth else { return isEnglish(language) ? "on \(date(day, language))" : "le \(date(day, language))" }
+        guard isEnglish(language) else { return dayOfMonth == 1 ? "le 1er" : "le \(dayOfMonth)" }
+        let suffix = (11...13).contains(dayOfMonth % 100) ? "th" : (dayOfMonth % 10 == 1 ? "st" : (dayOfMonth % 10 == 2 ? "nd" : (dayOfMonth % 10 == 3 ? "rd" : "th")))
+        return "on the \(dayOfMonth)\(suffix)"
+    }
+
+    /// The reading an ovulation evidence was read from: "test LH positif le 9" / "positive LH test on the 9th".
+    static func evidenceReading(_ evidence: OvulationEvidence, forecast: CalendarDay, _ language: String) -> String {
+        let on = dayOfMonth(evidence.observed, forecast: forecast, language)
+        let english = isEnglish(language)
+        switch evidence.source {
+        case .lhPositive: return english ? "positive LH test \(on)" : "test LH positif \(on)"
+        case .lhPeak: return english ? "LH peak \(on)" : "pic de LH \(on)"
+        case .mucusPeak: return english ? "mucus peak \(on)" : "pic de glaire \(on)"
+        case .basalTemperatureShift: return english ? "temperature rise (BBT) \(on)" : "montée de température (BBT) \(on)"
+        case .wristTemperatureShift: return english ? "wrist temperature rise \(on)" : "montée de température au poignet \(on)"
+        }
+    }
+
+    /// "test LH positif le 9 + phase lutéale ≈ 13 j" / "positive LH test on the 9th + luteal phase ≈ 13 d".
+    static func ovulationEvidence(_ evidence: OvulationEvidence, luteal: Int, forecast: CalendarDay, _ language: String) -> String {
+        let reading = evidenceReading(evidence, forecast: forecast, language)
+        return isEnglish(language) ? "\(reading) + luteal phase ≈ \(luteal) d" : "\(reading) + phase lutéale ≈ \(luteal) j"
+    }
+
+    /// "test LH négatif le 12, ovulation encore à venir" / "negative LH test on the 12th, ovulation still ahead".
+    static func negativeLHTest(_ day: CalendarDay, forecast: CalendarDay, _ language: String) -> String {
+        let on = dayOfMonth(day, forecast: forecast, language)
+        return isEnglish(language) ? "negative LH test \(on), ovulation still ahead" : "test LH négatif \(on), ovulation encore à venir"
+    }
+
     package static func ovulationPending(_ language: String) -> String {
         isEnglish(language) ? "ovulation not yet passed" : "ovulation pas encore passée"
     }

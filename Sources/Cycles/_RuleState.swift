@@ -8,6 +8,9 @@ struct _RuleState {
     let starts: [CalendarDay]
     let declaredLength: Int?
     let language: String
+    /// Her fertility signals, advanced with the records (`CycleSignalState`).
+    private var signals = CycleSignalState()
+    private var cursor: _HistoryCursor
 
     /// The last day processed.
     private(set) var currentDay = CalendarDay(daysSinceEpoch: Int.min / 2)
@@ -31,6 +34,7 @@ struct _RuleState {
         self.starts = history.periodStarts
         self.declaredLength = RuleEngine.declaredCycleLength(in: history.profile)
         self.language = RuleText.code(language)
+        self.cursor = _HistoryCursor(history)
     }
 
     mutating func prediction(on day: CalendarDay) -> CyclePrediction {
@@ -66,6 +70,26 @@ struct _RuleState {
             ovulationDate = pain
             ovulationPassed = 0.9
         }
+        // Fertility signals: evidenced ovulation + her luteal length, or the calendar pushed past
+        // a negative LH test (`CycleSignalState.anchoredNextStart`).
+        let evidence = signals.evidence
+        let luteal = signals.lutealLength
+        var signalShift = 0
+        var pendingTest: CalendarDay?
+        let anchored = signals.anchoredNextStart(calendar: next)
+        if let evidence {
+            signalShift = next.distance(to: anchored)
+            next = anchored
+            uncertainty = 1.5
+            ovulationDate = evidence.ovulation
+            ovulationPassed = evidence.ovulation <= day ? 1 : 0.9
+        } else if anchored > next {
+            signalShift = next.distance(to: anchored)
+            next = anchored
+            pendingTest = signals.lastNegativeLHTest
+            ovulationDate = next.advanced(by: -(luteal + 1))
+            ovulationPassed = 0.1
+        }
         var lateShift = 0
         if next <= day {
             lateShift = next.distance(to: day.advanced(by: 1))
@@ -73,8 +97,10 @@ struct _RuleState {
             uncertainty = max(uncertainty, 3)
         }
         let key = _ReasoningKey(kind: 1, next: next.daysSinceEpoch, length: calendarLength, used: used, rejected: rejectedCount,
-                                pain: painEpisodeStart?.daysSinceEpoch ?? 0, late: lateShift > 0)
-        let painStart = painEpisodeStart
+                                pain: painEpisodeStart?.daysSinceEpoch ?? 0, late: lateShift > 0,
+                                signal: (evidence?.observed ?? pendingTest)?.daysSinceEpoch ?? 0, luteal: luteal)
+        let painStart = evidence == nil ? painEpisodeStart : nil
+        let evidenceStart = next.advanced(by: -lateShift)
         let painOffset = painStart.map { $0.distance(to: next) - lateShift } ?? 0
         let text = reasoning(key: key, next: next) {
             var reasons: [String] = []
@@ -106,6 +132,18 @@ struct _RuleState {
                 let phrase = RuleText.ovulationPain(pain, luteal: painOffset, language)
                 reasons.insert(phrase, at: 0)
                 factors.append(.init(key: "rule.ovulation_pain", phrase: phrase, contribution: Double(painShift)))
+            }
+            if let evidence {
+                // The evidence replaces the calendar and the pain: its shift is counted from the
+                // pain's date, which it overrides.
+                let phrase = RuleText.ovulationEvidence(evidence, luteal: luteal, forecast: evidenceStart, language)
+                reasons = [phrase]
+                factors.append(.init(key: "rule.ovulation_evidence", phrase: phrase, contribution: Double(signalShift + painShift)))
+                factors.removeAll { $0.key == "rule.ovulation_pain" }
+            } else if let test = pendingTest {
+                let phrase = RuleText.negativeLHTest(test, forecast: evidenceStart, language)
+                reasons.insert(phrase, at: 0)
+                factors.append(.init(key: "rule.negative_lh_test", phrase: phrase, contribution: Double(signalShift)))
             }
             if lateShift > 0 {
                 let phrase = RuleText.late(language)
@@ -175,11 +213,15 @@ struct _RuleState {
         return (estimate, used, shift, rejected, spread)
     }
 
-    /// Feeds every record dated on or before `day`.
+    /// Feeds every record and measurement dated on or before `day`.
     private mutating func advance(through day: CalendarDay) {
         currentDay = day
-        while recordIndex < records.count, records[recordIndex].date <= day {
-            let record = records[recordIndex]
+        while let next = cursor.next(through: day) {
+            guard let record = next.record else {
+                signals.advance(to: next.day, measurements: next.measurements, periodStarted: false)
+                continue
+            }
+            let startsPeriod = knownStarts < starts.count && starts[knownStarts] == record.date
             if knownStarts < starts.count, starts[knownStarts] == record.date {
                 if knownStarts > 0 {
                     let previous = starts[knownStarts - 1]
@@ -209,6 +251,10 @@ struct _RuleState {
             energy.observe(record.symptoms[.energy])
             mood.observe(record.symptoms[.mood])
             recordIndex += 1
+            signals.advance(to: record.date, measurements: next.measurements, periodStarted: startsPeriod)
+        }
+        if signals.today.map({ $0 < day }) ?? true {
+            signals.advance(to: day, measurements: nil, periodStarted: false)
         }
     }
 }
@@ -252,4 +298,7 @@ struct _ReasoningKey: Equatable {
     var rejected = 0
     var pain = 0
     var late = false
+    /// The day of the signal reading named (evidence or a negative LH test), 0 without.
+    var signal = 0
+    var luteal = 0
 }
