@@ -147,7 +147,9 @@ public struct CycleDayState: Sendable {
         Float(symptomLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
     }
 
-    /// `true` when no symptom was logged in the last `loggingWindowDays` days.
+    /// `true` when no symptom was logged in the last `loggingWindowDays` days: the learned models
+    /// then give the signal-anchored forecast itself (`anchoredNextStart`: the calendar's date
+    /// until her signals evidence ovulation), which they did not beat on real charts.
     public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
 
     /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
@@ -155,10 +157,6 @@ public struct CycleDayState: Sendable {
     public var signalLoggingShare: Float {
         Float(signalLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
     }
-
-    /// `true` when nothing the calendar lacks was logged in the last `loggingWindowDays` days: no
-    /// symptom and no fertility signal (the learned models then give the calendar's forecast).
-    public var hasNothingBeyondCalendarRecently: Bool { symptomLogMask == 0 && signalLogMask == 0 }
 
     /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),
     /// `nil` before any start is known.

@@ -319,9 +319,10 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 }
 
 /// The trees' anchor: the calendar's remaining days without signals; ovulation + her luteal
-/// length + 1 once a positive LH test evidences it. The calendar fallback is for users with
-/// neither a symptom nor a signal in the last 28 days: a period-and-LH logger gets the trees.
-@Test func anchorFollowsTheSignalsAndOnlyNothingLoggedFallsBack() throws {
+/// length + 1 once a positive LH test evidences it. With no symptom logged in the last 28 days
+/// the forecast is that anchor itself, signals or not: the calendar's before the surge, the
+/// evidence's after it.
+@Test func anchorFollowsTheSignalsAndNoSymptomFallsBackToIt() throws {
     let periodOnly = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
     let starts = periodOnly.periodStarts
     let surge = starts[5].advanced(by: 13)
@@ -331,17 +332,27 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     var plain = TabularFeatureBuilder(history: periodOnly), signals = TabularFeatureBuilder(history: charted)
     var row: [Float] = []
     let calendar = GBTCyclePredictor.calendarRemainingIndex, anchor = GBTCyclePredictor.anchorRemainingIndex
+    let evidenced = surge.advanced(by: 1 + AlertPolicy.lutealPriorDays + 1)
     for day in starts[4]...starts[5].advanced(by: 25) {
         plain.features(on: day, into: &row)
         #expect(row[anchor] == row[calendar])
-        #expect(GBTCyclePredictor.fallsBackToCalendar(row))
+        #expect(GBTCyclePredictor.fallsBackToAnchor(row))
         signals.features(on: day, into: &row)
+        #expect(GBTCyclePredictor.fallsBackToAnchor(row))
         if day >= surge {
             // Ovulation the day after the positive test, the luteal prior (no past evidence).
-            #expect(row[anchor] == Float(day.distance(to: surge.advanced(by: 1 + AlertPolicy.lutealPriorDays + 1))))
-            #expect(!GBTCyclePredictor.fallsBackToCalendar(row))
+            #expect(row[anchor] == Float(day.distance(to: evidenced)))
         } else if day < surge.advanced(by: -1) {
             #expect(row[anchor] == row[calendar])
         }
+    }
+    let days = Array(starts[5]...starts[5].advanced(by: 25))
+    let trees = try tinyPredictor().predictions(for: charted, on: days, language: "fr")
+    let calendarForecasts = try CalendarPredictor().predictions(for: charted, on: days, language: "fr")
+    for (index, day) in days.enumerated() where day < surge.advanced(by: -1) {
+        #expect(trees[index].nextPeriodStart == calendarForecasts[index].nextPeriodStart)
+    }
+    for (index, day) in days.enumerated() where day >= surge {
+        #expect(trees[index].nextPeriodStart == evidenced)
     }
 }

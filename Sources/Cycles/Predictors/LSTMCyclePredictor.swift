@@ -13,9 +13,10 @@ import TensorCore
 /// evidence ovulation, ovulation + her luteal length + 1; before, the calendar's — last start +
 /// median of her last ≤ 6 cycles — pushed past a negative LH test) moved by the correction, so a
 /// network with nothing to add (all mass on c = 0) gives that date, held at tomorrow once it has
-/// passed. A user who logged no symptom and no fertility signal in the last 28 days gets the
-/// calendar's forecast itself (`CalendarPredictor`): the network has nothing the calendar lacks
-/// there, and on real period-only logs (Marquette) it was below the calendar.
+/// passed. A user who logged no symptom in the last 28 days gets the signal-anchored date itself —
+/// the calendar's (`CalendarPredictor`) until her signals evidence ovulation: on real charts
+/// (Marquette, periods and LH only) the network was below the calendar before the evidence and
+/// below the anchored date after it.
 ///
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
@@ -149,9 +150,9 @@ extension LSTMCyclePredictor {
             let base = LSTMCyclePredictor.baseDays(known.anchoredDaysRemaining)
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
-            if known.hasNothingBeyondCalendarRecently, let today = known.today, let calendar = known.cycle.calendarNextStart {
-                // No symptom and no signal in the window: the calendar's own forecast, by design (as the GBT).
-                point = today.distance(to: calendar)
+            if known.hasNoRecentSymptomLog, let today = known.today, let anchored = known.anchoredNextStart {
+                // No symptom in the window: the signal-anchored date itself, by design (as the GBT).
+                point = today.distance(to: anchored)
             } else if let threshold = predictor.alertThreshold {
                 // P(start in d days) is the mass of the correction d − base.
                 func probability(days: Int) -> Double {
