@@ -15,30 +15,32 @@ let publicTargets: [Target] = [
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
-    .target(name: "Explanations", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees"],
-            resources: [.copy("Templates")]),
+    // The generic sentence engine (attribution, languages, templates): no learner, no domain word.
+    .target(name: "Explanations", resources: [.copy("Templates")]),
+    // Attributions of the learners: TreeSHAP of BoostedTrees' models, Integrated Gradients through NeuralNet's LSTM.
+    .target(name: "ExplanationAdapters", dependencies: ["NeuralNet", "BoostedTrees", "Explanations"]),
     .target(name: "ModelFiles", dependencies: [
         "TensorCore", "CModelFilesKernels",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
     ], exclude: ["FORMAT.md"]),
     .target(name: "Cycles", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters", "ModelFiles",
         .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
+    ], resources: [.copy("Phrases")]),
     .target(name: "Personalization", dependencies: [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"]),
-    .target(name: "Validation", dependencies: ["TensorCore", "Cycles", "Personalization"]),
+    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
+    .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "Personalization"]),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
         "Cycles", "Personalization", "Elaro", "Validation", "ModelExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
@@ -65,7 +67,7 @@ let testTargets: [Target] = [
     .testTarget(name: "NeuralNetTests", dependencies: ["TensorCore", "NeuralNet"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BoostedTreesTests", dependencies: ["TensorCore", "BoostedTrees"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BanditsTests", dependencies: ["TensorCore", "Bandits", "_TestSupport"]),
-    .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations"]),
+    .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters"]),
     .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
     .testTarget(name: "CyclesTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
@@ -74,7 +76,7 @@ let testTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "Personalization",
         .product(name: "GRDB", package: "GRDB.swift"),
     ]),
-    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Elaro"]),
+    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro"]),
     .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "Validation"]),
     .testTarget(name: "ModelExportTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),

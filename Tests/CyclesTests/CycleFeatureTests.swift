@@ -39,9 +39,9 @@ import ModelFiles
         }
     }
 
-    @Test(arguments: ReasoningTemplates.bundledLanguages)
-    func everyFeatureHasAPhraseOrADeclaredGroupFallback(language: String) throws {
-        let templates = try ReasoningTemplates.bundled(language: language)
+    @Test(arguments: Language.allCases)
+    func everyFeatureHasAPhraseOrADeclaredGroupFallback(language: Language) throws {
+        let templates = try CyclePhrases.generator().templates(for: language)
         for (model, features) in Self.registries {
             for feature in features {
                 switch feature.phrase {

@@ -1,0 +1,21 @@
+/// A value a phrase shows in place of a `{name}` placeholder, formatted in the sentence's
+/// language by the one number and date formatter (`ReasoningTemplates`).
+public enum PhraseArgument: Hashable, Sendable {
+    /// A number with at most one decimal ("29,5", "29.5", "12").
+    case number(Double)
+    /// A number with exactly `digits` decimals ("2,1", "2.1"); `signed` writes "+" before a
+    /// positive one ("+0,50").
+    case decimal(Double, digits: Int, signed: Bool = false)
+    /// A calendar date ("14 mars", "1er mars", "March 14").
+    case date(year: Int, month: Int, day: Int)
+    /// Text shown as it is (an action's title, an ISO date in a report line).
+    case text(String)
+
+    /// The numeric value a plural form is chosen by (`nil` for dates and text).
+    var count: Double? {
+        switch self {
+        case let .number(value), let .decimal(value, _, _): value
+        case .date, .text: nil
+        }
+    }
+}
