@@ -75,7 +75,7 @@ struct ReasoningGeneratorTests {
             FeatureContribution(key: "sunshine_hours", group: .sunshine, contribution: 0.3),
             FeatureContribution(key: "frost_nights", group: .frost, contribution: 0.25),
         ])
-        let title = String(repeating: "balade ", count: 12) + "au parc"
+        let title = String(repeating: "balade ", count: 8) + "au parc"
         let reasoning = try generator.reasoning(for: .outing, value: .title(title), attribution: attribution, language: .fr)
         #expect(reasoning.text == "Nous proposons « \(title) » car : saison + ensoleillement")
         #expect(reasoning.factors.map(\.key) == ["season", "sunshine_hours"])

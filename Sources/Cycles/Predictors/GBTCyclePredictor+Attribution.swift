@@ -12,7 +12,7 @@ extension GBTCyclePredictor: ForecastAttributing {
     }
 
     public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
-        var sentences = _ReasoningCache<Int>()
+        var sentences = _ReasoningCache<[Double]>()
         return try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
     }
 

@@ -67,7 +67,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var replay = CycleDayState.Replay(history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
-        var sentences = _ReasoningCache<Int>()
+        var sentences = _ReasoningCache<[Double]>()
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
         for day in days {
@@ -101,9 +101,9 @@ public struct GBTCyclePredictor: CyclePredictor {
     static let symptomDaysIndex = index(of: "symptom_days_28d")
 
     /// The forecast of `day` from its feature row; its plain sentence (the date, the spread and
-    /// how it was estimated) is rebuilt only when the date changes (`sentences`).
+    /// how it was estimated) is rebuilt only when the date or the spread shown changes (`sentences`).
     func prediction(features row: [Float], day: CalendarDay, language: Language,
-                    sentences: inout _ReasoningCache<Int>) throws -> CyclePrediction {
+                    sentences: inout _ReasoningCache<[Double]>) throws -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
         let days = GBTCyclePredictor.fallsBackToCalendar(row) ? Int(row[GBTCyclePredictor.calendarRemainingIndex])
                                                                : forecastDays(remaining: remainingDays, features: row)
@@ -129,7 +129,7 @@ public struct GBTCyclePredictor: CyclePredictor {
             return LevelForecast(value: value, level: SymptomLevel.allCases[best])
         }
         let uncertainty = uncertaintyDays
-        let reasoning = try sentences.reasoning(for: start.daysSinceEpoch) {
+        let reasoning = try sentences.reasoning(for: [Double(start.daysSinceEpoch), uncertainty.rounded()]) {
             try CyclePhrases.periodStatement(start, facts: [.boostedTreesMethod], uncertaintyDays: uncertainty, language: language)
         }
         return CyclePrediction(asOf: day, nextPeriodStart: start, nextPeriodUncertaintyDays: uncertaintyDays,
