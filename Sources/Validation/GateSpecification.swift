@@ -55,6 +55,14 @@ public struct GateSpecification: Sendable, Equatable, Codable {
     public static let defaults: [GateSpecification] = [modelSize, alertAccuracy, latencyPhase1, latencyPhase2, fineTunedSixMonths,
                                                        notBelowCalendar]
 
+    /// `true` when the gate's measurement depends on what the users log — an evaluation metric
+    /// (`period_start.*`, …) or a learning-curve point — so that the scenario table checks it on
+    /// each logging scenario's users; `false` for the model's own properties (file size, latency)
+    /// and the robustness panel's calendar floor, checked once.
+    public var isMeasuredPerScenario: Bool {
+        CycleMetric(rawValue: metric) != nil || metric.hasPrefix(MeasurementKey.learningCurvePrefix)
+    }
+
     /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"`, `"days"`, `"points"`
     /// or `"difference"` (a difference of fractions, printed in percentage points).
     public var unit: String { Self.unit(of: metric) }

@@ -1,8 +1,13 @@
 import Foundation
 
 extension ValidationReport {
-    /// The files `write(to:)` creates.
-    public static let fileNames = ["report.json", "report.md", "accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg"]
+    /// The files `write(to:)` always creates.
+    public static let fileNames = ["report.json", "report.md", "report.html", "accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg"]
+    /// The scenario table's chart, written when the report has one.
+    public static let scenarioChartFileName = "scenarios.svg"
+
+    /// The files `write(to:)` creates for this report.
+    public var fileNames: [String] { Self.fileNames + (scenarios == nil ? [] : [Self.scenarioChartFileName]) }
 
     /// Pretty-printed JSON with sorted keys.
     public func jsonString() throws -> String {
@@ -11,8 +16,9 @@ extension ValidationReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// Writes `report.json`, `report.md` and the three SVG charts into `directory` (created if
-    /// needed), each file atomically (temporary file, then rename).
+    /// Writes `report.json`, `report.md`, `report.html`, the three SVG charts and, with a scenario
+    /// table, its chart into `directory` (created if needed), each file atomically (temporary file,
+    /// then rename).
     /// - Throws: `ValidatorError.writeFailed` naming the path.
     public func write(to directory: URL) throws {
         do {
@@ -20,8 +26,9 @@ extension ValidationReport {
         } catch {
             throw ValidatorError.writeFailed(path: directory.path, reason: "cannot create the directory")
         }
-        let contents = [try jsonString() + "\n", markdown, accuracyByCycleDayChart, learningCurveChart, latencyChart]
-        for (name, text) in zip(Self.fileNames, contents) {
+        let contents = [try jsonString() + "\n", markdown, html, accuracyByCycleDayChart, learningCurveChart, latencyChart]
+            + (scenarios.map { [$0.chart] } ?? [])
+        for (name, text) in zip(fileNames, contents) {
             let url = directory.appendingPathComponent(name)
             do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
                 throw ValidatorError.writeFailed(path: url.path, reason: "\(error.localizedDescription)")

@@ -36,7 +36,25 @@ extension ValidationReport {
             lines.append(note)
             lines.append("")
         }
-        lines.append("## Gates")
+        if let scenarios {
+            lines.append("## Logging scenarios")
+            lines.append("")
+            lines.append(scenarios.heading + ".")
+            lines.append("")
+            lines += table(scenarios.table)
+            lines.append("")
+            lines.append("![Alert accuracy by logging scenario](\(Self.scenarioChartFileName))")
+            lines.append("")
+            lines += table(scenarios.gateTable)
+            lines.append("")
+            for note in scenarios.notes {
+                lines.append(note)
+                lines.append("")
+            }
+            lines.append("**Verdict:** \(scenarios.verdict)")
+            lines.append("")
+        }
+        lines.append(scenarios == nil ? "## Gates" : "## Model gates (measured once, on the users as generated)")
         lines.append("")
         var gateRows = gateTable
         gateRows[0].append("how it was measured")

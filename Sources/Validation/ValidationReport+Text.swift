@@ -41,8 +41,10 @@ extension ValidationReport {
         return rows
     }
 
-    /// One line: the verdict and the gate counts.
+    /// One line: with a scenario table, its verdict (`ScenarioTable.verdict`: "GO with LH tests
+    /// (…); NO-GO with symptoms only (…)"); without, the verdict and the gate counts.
     public var summaryLine: String {
+        if let scenarios { return scenarios.verdict }
         let passed = gates.filter { $0.status == .pass }.count
         let failed = gates.filter { $0.status == .fail }.count
         let missing = gates.filter { $0.status == .notMeasured }.count
@@ -62,8 +64,8 @@ extension ValidationReport {
         return text + "), \(_Format.grouped(rulesCycles)) cycles"
     }
 
-    /// The terminal report: data, the side-by-side table, the robustness panel, the gates, why any
-    /// gate did not pass, and the verdict.
+    /// The terminal report: data, the side-by-side table, the robustness panel, the scenario table
+    /// with its gates, the (model) gates, why any of them did not pass, and the verdict.
     public var text: String {
         var lines = [dataLine, ""]
         lines += Self.aligned(modelTable)
@@ -72,6 +74,16 @@ extension ValidationReport {
             lines.append("robustness panel: alert accuracy [95 % CI]; Δ vs calendar in points [paired 95 % CI]")
             lines += Self.aligned(robustness.table)
             lines.append("")
+        }
+        if let scenarios {
+            lines.append(scenarios.heading)
+            lines += Self.aligned(scenarios.table)
+            lines.append("")
+            lines += Self.aligned(scenarios.gateTable)
+            lines.append("")
+            lines += scenarios.notes
+            lines.append("")
+            lines.append("model gates (measured once, on the users as generated):")
         }
         lines += Self.aligned(gateTable)
         let notes = gates.filter { $0.status != .pass }

@@ -4,8 +4,9 @@ import Cycles
 /// (the calendar, rules, the candidates, the ovulation-aware reference, the oracle), the
 /// robustness panel and the gates checked on each candidate.
 ///
-/// The verdict is GO only when there is at least one gate and every gate passed; a gate that
-/// could not be measured counts as NO-GO.
+/// The verdict (`isGo`): with the scenario table, GO when at least one logging scenario passes;
+/// without, GO only when there is at least one gate and every gate passed. A gate that could not
+/// be measured counts as NO-GO.
 public struct ValidationReport: Sendable, Encodable {
     /// What the models were evaluated on.
     public struct DataDescription: Sendable, Equatable, Encodable {
@@ -101,34 +102,46 @@ public struct ValidationReport: Sendable, Encodable {
     public var gates: [Gate]
     /// The robustness panel, when the validator built one.
     public var robustness: RobustnessPanel?
+    /// The scenario table, when the validator built one (the default run of `odml validate`).
+    public var scenarios: ScenarioTable?
 
     /// Creates a report.
-    public init(data: DataDescription, models: [ModelResult], gates: [Gate], robustness: RobustnessPanel? = nil) {
+    public init(data: DataDescription, models: [ModelResult], gates: [Gate], robustness: RobustnessPanel? = nil,
+                scenarios: ScenarioTable? = nil) {
         self.data = data
         self.models = models
         self.gates = gates
         self.robustness = robustness
+        self.scenarios = scenarios
     }
 
-    /// `true` when there is at least one gate and all passed.
-    public var isGo: Bool { !gates.isEmpty && gates.allSatisfy(\.passed) }
+    /// The decision. With a scenario table: `true` when at least one logging scenario passes (a
+    /// candidate passes every gate there: the scenario gates measured on that scenario's users and
+    /// its model gates in `gates`). Without: `true` when there is at least one gate and all passed.
+    public var isGo: Bool {
+        if let scenarios { return scenarios.isGo }
+        return !gates.isEmpty && gates.allSatisfy(\.passed)
+    }
     /// `"GO"` or `"NO-GO"`.
     public var verdict: String { isGo ? "GO" : "NO-GO" }
-    /// The process exit status for the verdict: 0 GO, 1 NO-GO.
+    /// The process exit status for the verdict (the contract `odml validate --help` states): 0 GO,
+    /// 1 NO-GO (2, an error, is the command's).
     public var exitCode: Int32 { isGo ? 0 : 1 }
 
     /// The column named `name`.
     public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
 
-    private enum CodingKeys: String, CodingKey { case verdict, go, data, models, gates, robustness }
+    private enum CodingKeys: String, CodingKey { case verdict, go, summary, data, models, gates, robustness, scenarios }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(isGo, forKey: .go)
+        try container.encode(summaryLine, forKey: .summary)
         try container.encode(data, forKey: .data)
         try container.encode(models, forKey: .models)
         try container.encode(gates, forKey: .gates)
         try container.encodeIfPresent(robustness, forKey: .robustness)
+        try container.encodeIfPresent(scenarios, forKey: .scenarios)
     }
 }

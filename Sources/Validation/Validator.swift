@@ -50,10 +50,16 @@ public struct Validator: Sendable {
     }
 
     /// Validates `candidates` on `dataset`; `progress` gets one line per long step.
+    ///
+    /// With `scenarios`, the report also has the scenario table (`ScenarioTable`): the gates that
+    /// depend on what users log (`GateSpecification.isMeasuredPerScenario`: alert accuracy, the
+    /// learning curve) are checked per scenario on the scenario users instead of on `dataset`, the
+    /// others (size, latency, calendar floor) once on `dataset`; the verdict is then GO when at
+    /// least one scenario passes. Without, it is GO when every gate passes on `dataset`.
     /// - Throws: `ValidatorError.emptyEvaluation` when the data has no complete cycle,
     ///   `.duplicateModel`, `.modelNotFound`, and whatever a predictor throws.
     public func validate(_ candidates: [ValidationCandidate], on dataset: CycleDataset,
-                         data: ValidationReport.DataDescription,
+                         data: ValidationReport.DataDescription, scenarios: ScenarioCohort? = nil,
                          progress: (@Sendable (String) -> Void)? = nil) throws -> ValidationReport {
         var seen = Set(Self.referenceNames)
         for candidate in candidates where !seen.insert(candidate.name).inserted {
@@ -75,13 +81,7 @@ public struct Validator: Sendable {
             progress?("evaluating \(name) on \(dataset.users.count) users…")
             var report = try evaluator.evaluate(predictor, on: dataset)
             report.model = name
-            let method = "\(name) on \(dataText), \(report.cycles) cycles, \(report.predictions) daily forecasts; "
-                + "95 % CI: percentile bootstrap over users (\(evaluator.bootstrapSamples) resamples)"
-            var measurements: [String: MeasuredValue] = [:]
-            for (key, value) in report.metrics {
-                measurements[key.rawValue] = MeasuredValue(value: value, interval: report.intervals[key], method: method)
-            }
-            return (report, measurements)
+            return (report, measurements(of: report, on: dataText))
         }
         func time(_ predictor: some CyclePredictor, name: String) throws -> (LatencyProfile, [String: MeasuredValue]) {
             progress?("timing \(name): \(latency.predictions) single predictions on one core…")
@@ -108,6 +108,7 @@ public struct Validator: Sendable {
         }
 
         let oracle: OracleEngine? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
+        let checkedGates = scenarios == nil ? gates : gates.filter { !$0.isMeasuredPerScenario }
         let months = Array(Set(learningCurveMonths + gates.compactMap { MeasurementKey.learningCurveMonths(in: $0.metric) })).sorted()
         let needsCurve = gates.contains { $0.metric.hasPrefix(MeasurementKey.learningCurvePrefix) }
         for (candidate, fileSize) in zip(candidates, fileSizes) {
@@ -152,7 +153,7 @@ public struct Validator: Sendable {
             guard var measurements = columns.first(where: { $0.name == candidate.name })?.measurements else { continue }
             measurements[MeasurementKey.robustnessVersusCalendar] = panel?.measurement(for: candidate.name)
             let profile = columns.first { $0.name == candidate.name }?.latency
-            for specification in gates {
+            for specification in checkedGates {
                 var measurement = measurements[specification.metric]
                 var missing = measurement == nil ? reason(missing: specification.metric, candidate: candidate) : nil
                 if specification.metric.hasPrefix("latency."), let profile, profile.count < Self.minimumLatencyPredictions {
@@ -164,12 +165,28 @@ public struct Validator: Sendable {
             }
         }
         if candidates.isEmpty {
-            results = gates.map {
+            results = checkedGates.map {
                 Gate(specification: $0, model: "-", measurement: nil,
                      reason: "no candidate model: put model files in Models/ or pass --model")
             }
         }
-        return ValidationReport(data: data, models: columns, gates: results, robustness: panel)
+        let table = try scenarios.map { cohort in
+            try scenarioTable(cohort, candidates: candidates, modelGates: results, months: months.filter { month in
+                gates.contains { $0.isMeasuredPerScenario && MeasurementKey.learningCurveMonths(in: $0.metric) == month }
+            }, progress: progress)
+        }
+        return ValidationReport(data: data, models: columns, gates: results, robustness: panel, scenarios: table)
+    }
+
+    /// Every metric of `report` as a measurement, with how it was measured on the users of `dataText`.
+    func measurements(of report: EvaluationReport, on dataText: String) -> [String: MeasuredValue] {
+        let method = "\(report.model) on \(dataText), \(report.cycles) cycles, \(report.predictions) daily forecasts; "
+            + "95 % CI: percentile bootstrap over users (\(evaluator.bootstrapSamples) resamples)"
+        var measurements: [String: MeasuredValue] = [:]
+        for (key, value) in report.metrics {
+            measurements[key.rawValue] = MeasuredValue(value: value, interval: report.intervals[key], method: method)
+        }
+        return measurements
     }
 
     /// Why `metric` has no measurement for `candidate`.

@@ -18,6 +18,10 @@ public enum ValidatorError: Error, Equatable, Sendable, CustomStringConvertible 
     case emptyEvaluation(reason: String)
     /// A report file could not be written.
     case writeFailed(path: String, reason: String)
+    /// The ideal observer's results file is missing or unreadable.
+    case idealObserverUnreadable(path: String, reason: String)
+    /// The ideal observer's results file is not what `scripts/ideal_observer.py --results` writes.
+    case idealObserverMalformed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +41,10 @@ public enum ValidatorError: Error, Equatable, Sendable, CustomStringConvertible 
             return "nothing to evaluate: \(reason)"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason)"
+        case let .idealObserverUnreadable(path, reason):
+            return "\(path): \(reason); write it with scripts/ideal_observer.py --results (Datasets/ideal-observer/README.md)"
+        case let .idealObserverMalformed(path, reason):
+            return "\(path): malformed ideal-observer results: \(reason); expected the JSON of scripts/ideal_observer.py --results"
         }
     }
 }

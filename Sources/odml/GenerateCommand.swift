@@ -15,6 +15,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A cohort config JSON file (overrides --cohort).")
     var config: String?
 
+    @Flag(name: .long, help: "Every user logs every fertility signal (the cohort's every-signal variant, as odml validate's scenarios).")
+    var everySignal = false
+
     @Option(name: .long, help: "Number of users.")
     var users: Int = 500
 
@@ -47,7 +50,7 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         try CyclesCommandSupport.run {
             if printConfig {
-                let cohortConfig = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+                let cohortConfig = try self.cohortConfig()
                 print(String(decoding: try cohortConfig.jsonData(), as: UTF8.self), terminator: "")
                 return
             }
@@ -58,7 +61,7 @@ struct GenerateCommand: ParsableCommand {
                 if !result.allPassed { throw ExitCode(2) }
                 return
             }
-            let cohortConfig = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+            let cohortConfig = try self.cohortConfig()
             let total = users
             let dataset = SyntheticCycles.generate(config: cohortConfig, users: users, months: months, seed: seed) { done in
                 CyclesCommandSupport.printError("generated \(done)/\(total) users")
@@ -66,5 +69,11 @@ struct GenerateCommand: ParsableCommand {
             try dataset.write(to: URL(fileURLWithPath: out!))
             CyclesCommandSupport.printError("wrote \(dataset.users.count) users (\(cohortConfig.name), \(months) months, seed \(seed)) to \(out!)")
         }
+    }
+
+    /// The config of `--config` or `--cohort`, turned into its every-signal variant with `--every-signal`.
+    private func cohortConfig() throws -> CohortConfig {
+        let base = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+        return everySignal ? base.loggingEverySignal() : base
     }
 }

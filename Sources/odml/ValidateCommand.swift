@@ -13,7 +13,25 @@ struct ValidateCommand: ParsableCommand {
         reference and the oracle. The robustness panel scores the calendar, rules and every model \
         again on the same users with poorer logs (period-only, empty preferences, a 30-day gap, a \
         forgotten period, half the symptom days) and on every --robustness-data dataset; no model \
-        may be below the calendar on any row. Exit status: 0 GO, 1 NO-GO, 2 error.
+        may be below the calendar on any row.
+
+        The scenario table (generated users only; --no-scenarios skips it) scores the same users as \
+        if every one of them logged every fertility signal (odml generate --every-signal), keeping \
+        one logging scenario at a time: symptoms only, + LH tests, + BBT, + wrist temperature, + \
+        cervical mucus, all signals; per scenario the calendar, rules, every model, the causal ideal \
+        observer (from --ideal-observer, shown only when it was computed on exactly these users) and \
+        the oracle, and per model the gates that depend on what users log (alert accuracy, \
+        fine-tuned accuracy after 6 months) measured on that scenario's users. Size, latency and \
+        the calendar floor are model gates, measured once.
+
+        Exit status: 0 GO, 1 NO-GO, 2 error (bad input, unreadable file: one line on stderr). With \
+        the scenario table, GO means that in at least one logging scenario at least one model \
+        passes every gate: its model gates and that scenario's gates. The last line names the \
+        cheapest logging that passes and the cheaper ones that fail ("GO with LH tests (…); NO-GO \
+        with symptoms only (…)"): the app team ships the model if users log that signal, and asks \
+        them to. NO-GO: no logging scenario passes ("NO-GO: no logging scenario passes every gate; \
+        closest: …"). Without the scenario table (--data, --no-scenarios), GO means every gate \
+        passes on the evaluated users.
         """
     )
 
@@ -44,7 +62,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Extra gates, a JSON file {\"gates\": [{\"name\", \"metric\", \"statistic\", \"comparison\", \"limit\"}]}.")
     var gates: String?
 
-    @Option(name: .long, help: "Directory for report.json, report.md and the SVG charts.")
+    @Option(name: .long, help: "Directory for report.json, report.md, report.html and the SVG charts.")
     var report: String?
 
     @Option(name: .long, help: "Timed single predictions per model (the latency gates need at least 1,000).")
@@ -58,6 +76,12 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the report as one JSON object instead of the table.")
     var json = false
+
+    @Flag(inversion: .prefixedNo, help: "Build the scenario table (generated users only).")
+    var scenarios = true
+
+    @Option(name: .long, help: "The ideal observer's results (scripts/ideal_observer.py --results; default: Datasets/ideal-observer/<cohort>-every-signal.json if present).")
+    var idealObserver: String?
 
     /// Seed of the default evaluation users; `make models` trains on other seeds.
     static let evaluationSeed: UInt64 = 424_242
@@ -109,6 +133,7 @@ struct ValidateCommand: ParsableCommand {
             return RobustnessDataset(name: URL(fileURLWithPath: path).lastPathComponent,
                                      dataset: try CyclesCommandSupport.loadDataset(path, lenient: false))
         }
+        let scenarioCohort = try scenarios && data == nil ? makeScenarioCohort(progress: progress) : nil
         let candidates = try loadCandidates(dataset: dataset, progress: progress)
         let validator = Validator(
             gates: specifications,
@@ -116,12 +141,30 @@ struct ValidateCommand: ParsableCommand {
             latency: LatencyBenchmark(predictions: latencyPredictions, language: lang),
             learningCurveSource: PersonalizationLearningCurve(bootstrapSamples: bootstrap),
             robustnessDatasets: extra)
-        let result = try validator.validate(candidates, on: dataset, data: description, progress: progress)
+        let result = try validator.validate(candidates, on: dataset, data: description, scenarios: scenarioCohort, progress: progress)
         if let report {
             try result.write(to: URL(fileURLWithPath: report))
-            progress("wrote \(ValidationReport.fileNames.joined(separator: ", ")) to \(report)")
+            progress("wrote \(result.fileNames.joined(separator: ", ")) to \(report)")
         }
         return result
+    }
+
+    /// The scenario users (the cohort's every-signal variant, same seed, users and months) and the
+    /// ideal observer's results: `--ideal-observer`, else the default file when it exists.
+    private func makeScenarioCohort(progress: (String) -> Void) throws -> ScenarioCohort {
+        let config = try CohortConfig.named(cohort).loggingEverySignal()
+        progress("generating the scenario users: \(users) \(config.name) users × \(months) months (seed \(seed))…")
+        let dataset = SyntheticCycles.generate(config: config, users: users, months: months, seed: seed)
+        let path = idealObserver ?? "Datasets/ideal-observer/\(config.name).json"
+        var results: IdealObserverResults?
+        var source = path
+        if idealObserver != nil || FileManager.default.fileExists(atPath: path) {
+            results = try IdealObserverResults.load(from: URL(fileURLWithPath: path))
+        } else {
+            source = "no results file at \(path) (scripts/ideal_observer.py --results)"
+        }
+        return ScenarioCohort(dataset: dataset, data: .init(dataset: dataset, source: "generated"),
+                              idealObserver: results, idealObserverSource: source)
     }
 
     /// The models named by `--model`, or every `*.odml` in `--models-dir`.

@@ -12,6 +12,32 @@ import Testing
         #expect(weak.phenotypes[0].cycle == base.phenotypes[0].cycle)
     }
 
+    @Test func everySignalVariantLogsEverySignalForEveryUserAndKeepsFlowSymptomsAndTruth() throws {
+        let variant = CohortConfig.irregular.loggingEverySignal()
+        #expect(variant.name == "irregular-every-signal")
+        let signals = variant.phenotypes[0].signals
+        #expect(signals.lhTest.everyCycleShare == 1 && signals.lhTest.someCyclesShare == 0)
+        #expect(signals.basalBodyTemperature.userShare == 1 && signals.wristTemperature.userShare == 1 && signals.cervicalMucus.userShare == 1)
+        #expect(signals.lhTest.dayAdherence == CohortConfig.irregular.phenotypes[0].signals.lhTest.dayAdherence)
+        try variant.validate()
+
+        let base = SyntheticCycles.generate(config: .irregular, users: 12, months: 6, seed: 5)
+        let every = SyntheticCycles.generate(config: variant, users: 12, months: 6, seed: 5)
+        #expect(every.users.map(\.records) == base.users.map(\.records))
+        #expect(every.users.map(\.profile) == base.users.map(\.profile))
+        let renamed = every.truth?.mapValues { cycles in cycles.map { cycle -> CycleTruth in
+            var copy = cycle
+            copy.cohort = "irregular"
+            return copy
+        } }
+        #expect(renamed == base.truth)
+        for user in every.users {
+            for kind in MeasurementKind.allCases {
+                #expect(user.measurements.contains { $0.value(of: kind) != nil }, "\(user.userID) has no \(kind)")
+            }
+        }
+    }
+
     @Test func unknownCohortIsAnError() {
         #expect(throws: DatasetError.self) { try CohortConfig.named("nope") }
     }

@@ -28,6 +28,22 @@ enum TestSupport {
 
     static let longCyclesDescription = ValidationReport.DataDescription(dataset: longCycles, source: "generated")
 
+    /// 24 regular users × 8 months with the built-in signal personas (seed 99): the causal oracle
+    /// passes the 60 % gate on them (0.856 [0.80, 0.90]), the calendar does not (0.617 [0.51, 0.71]).
+    static let regular: CycleDataset = SyntheticCycles.generate(config: .regular, users: 24, months: 8, seed: 99)
+
+    static let regularDescription = ValidationReport.DataDescription(dataset: regular, source: "generated")
+
+    /// The same users, every one logging every signal: the users of the scenario table.
+    static let regularEverySignal: CycleDataset = SyntheticCycles.generate(config: CohortConfig.regular.loggingEverySignal(),
+                                                                           users: 24, months: 8, seed: 99)
+
+    /// The scenario cohort of `regularEverySignal`, with `idealObserver` results if given.
+    static func scenarioCohort(idealObserver: IdealObserverResults? = nil, source: String = "no results file in tests") -> ScenarioCohort {
+        ScenarioCohort(dataset: regularEverySignal, data: .init(dataset: regularEverySignal, source: "generated"),
+                       idealObserver: idealObserver, idealObserverSource: source)
+    }
+
     /// A fresh empty temporary directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("odml-validation-\(UUID().uuidString)")
@@ -108,6 +124,19 @@ struct OracleCopyPredictor: CyclePredictor {
 
     func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         try oracle.predictions(for: history, on: days, language: language)
+    }
+}
+
+/// The causal oracle for a user who logs LH tests, the calendar for the others: a stand-in for a
+/// model that needs LH tests to beat the calendar.
+struct LHGatedOraclePredictor: CyclePredictor {
+    let name = "lh-gated"
+    let oracle: OracleEngine
+
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+        history.measurements.contains { $0.lhTest != nil }
+            ? try oracle.predictions(for: history, on: days, language: language)
+            : try CalendarPredictor().predictions(for: history, on: days, language: language)
     }
 }
 

@@ -51,6 +51,37 @@ import Testing
         }
     }
 
+    @Test func theDefaultRunPrintsTheScenarioTableAndTheVerdictNamesTheLogging() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let result = try Self.run(["validate", "--model", "rules", "--json"] + Self.quick, in: directory)
+        #expect(result.status == 1, "\(result.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let scenarios = try #require(json["scenarios"] as? [String: Any])
+        #expect((scenarios["rows"] as? [Any])?.count == 6)
+        #expect(scenarios["cheapest_passing"] is NSNull)
+        #expect((json["summary"] as? String)?.hasPrefix("NO-GO: no logging scenario passes every gate; closest: ") == true)
+        #expect(result.error.contains("generating the scenario users: 12 irregular-every-signal users × 6 months (seed 424242)"))
+        #expect(result.error.contains("scenario 2/6, + LH tests: evaluating rules-candidate on 12 users"))
+        #expect(result.error.contains("ideal observer") == false)
+
+        let plain = try Self.run(["validate", "--model", "rules", "--no-scenarios"] + Self.quick, in: directory)
+        #expect(plain.status == 1)
+        #expect(!plain.output.contains("logging scenarios:"))
+        #expect(plain.output.split(separator: "\n").last?.hasPrefix("NO-GO: ") == true)
+        #expect(plain.output.split(separator: "\n").last?.contains(" gates passed") == true)
+    }
+
+    @Test func helpStatesTheExitCodeContract() throws {
+        let result = try Self.run(["validate", "--help"], in: try TestSupport.temporaryDirectory())
+        #expect(result.status == 0)
+        let help = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("Exit status: 0 GO, 1 NO-GO, 2 error"))
+        #expect(help.contains("GO means that in at least one logging scenario at least one model passes every gate"))
+        #expect(help.contains("\"GO with LH tests (…); NO-GO with symptoms only (…)\""))
+        #expect(help.contains("--no-scenarios"))
+        #expect(help.contains("--ideal-observer"))
+    }
+
     @Test func robustnessDataAddsARowToThePanelAndTheCalendarFloorGateIsShown() throws {
         let directory = try TestSupport.temporaryDirectory()
         try TestSupport.longCycles.write(to: directory.appendingPathComponent("long"))
@@ -78,6 +109,7 @@ import Testing
         (["--cohort", "lunar"], "unknown cohort \"lunar\""),
         (["--data", "no-such-dir"], "no-such-dir"),
         (["--model", "no-such-model"], "unknown model \"no-such-model\""),
+        (["--ideal-observer", "absent.json"], "absent.json: cannot read the file; write it with scripts/ideal_observer.py --results"),
     ])
     func errorsExitTwoWithOneLine(arguments: [String], message: String) throws {
         let directory = try TestSupport.temporaryDirectory()
