@@ -133,7 +133,7 @@ struct LHGatedOraclePredictor: CyclePredictor {
     let name = "lh-gated"
     let oracle: OracleEngine
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         history.measurements.contains { $0.lhTest != nil }
             ? try oracle.predictions(for: history, on: days, language: language)
             : try CalendarPredictor().predictions(for: history, on: days, language: language)
