@@ -45,6 +45,21 @@ public enum Language: String, CaseIterable, Sendable, Codable, CustomStringConve
         }
     }
 
+    /// The CLDR ordinal category of `number` under this language's rule, naming the form of an
+    /// ordinal in the format file's `ordinals` (French: "one" for 1 — "1er" —, else "other";
+    /// English: "one" 1st, 21st, "two" 2nd, "few" 3rd, "other" 4th, 11th–13th).
+    public func ordinalCategory(_ number: Int) -> String {
+        switch self {
+        case .fr: return number == 1 ? "one" : "other"
+        case .en:
+            let units = number % 10, hundreds = number % 100
+            if units == 1 && hundreds != 11 { return "one" }
+            if units == 2 && hundreds != 12 { return "two" }
+            if units == 3 && hundreds != 13 { return "few" }
+            return "other"
+        }
+    }
+
     /// The language code (`"fr"`, `"en"`).
     public var description: String { rawValue }
 }

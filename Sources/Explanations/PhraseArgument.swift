@@ -8,6 +8,9 @@ public enum PhraseArgument: Hashable, Sendable {
     case decimal(Double, digits: Int, signed: Bool = false)
     /// A calendar date ("14 mars", "1er mars", "March 14").
     case date(year: Int, month: Int, day: Int)
+    /// An ordinal number in this language's style ("1er", "9" in French; "1st", "9th" in English):
+    /// a day of the month said without its month ("le {day}", "on the {day}").
+    case ordinal(Int)
     /// Text shown as it is (an action's title, an ISO date in a report line).
     case text(String)
 
@@ -15,6 +18,7 @@ public enum PhraseArgument: Hashable, Sendable {
     var count: Double? {
         switch self {
         case let .number(value), let .decimal(value, _, _): value
+        case let .ordinal(value): Double(value)
         case .date, .text: nil
         }
     }

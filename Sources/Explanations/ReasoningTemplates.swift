@@ -7,8 +7,9 @@ import Foundation
 /// `separator` between factors, `statement` (`{prediction}`, `{facts}`) and `statementSeparator`
 /// for the facts a predictor states, `confidence` (`{prediction}`, `{confidence}`),
 /// `decimalSeparator`, `date` (`{day}`, `{month}`), optional `firstDayOfMonth` ("1er"), the 12
-/// `months` and the `uncertainty` phrases (`days`, `points`, `probability`, with `{n}`). This is
-/// the one month-name table, date formatter and number formatter of each language.
+/// `months`, the `ordinals` by CLDR ordinal category (`{n}`: "9th", "1er") and the `uncertainty`
+/// phrases (`days`, `points`, `probability`, with `{n}`). This is the one month-name table, date
+/// formatter and number formatter of each language.
 ///
 /// Factor phrases are looked up, first match wins, as `<key>.<direction>`, `<key>.<up|down>` (the
 /// contribution's sign), `<key>`, then the same three with the feature's group instead of its key;
@@ -98,6 +99,7 @@ public struct ReasoningTemplates: Sendable {
         case let .number(value): formatted(value)
         case let .decimal(value, digits, signed): formatted(value, digits: digits, signed: signed)
         case let .date(year, month, day): formattedDate(year: year, month: month, day: day)
+        case let .ordinal(number): formattedOrdinal(number)
         case let .text(text): text
         }
     }
@@ -132,6 +134,12 @@ public struct ReasoningTemplates: Sendable {
         let dayText = day == 1 ? (_format.firstDayOfMonth ?? "1") : String(day)
         return _format.date.replacing("{day}", with: dayText)
             .replacing("{month}", with: monthName)
+    }
+
+    /// An ordinal in this language's style ("1er", "9"; "1st", "22nd", "11th").
+    public func formattedOrdinal(_ number: Int) -> String {
+        let form = _format.ordinals[language.ordinalCategory(number)] ?? _format.ordinals["other"] ?? "{n}"
+        return form.replacing("{n}", with: String(number))
     }
 
     /// The confidence phrase for an uncertainty ("±2 j", "±2 d", "confiance 80 %").

@@ -19,6 +19,8 @@ struct _LanguageFormat: Decodable, Sendable, Equatable {
     var date: String
     var firstDayOfMonth: String?
     var months: [String]
+    /// Ordinal forms by CLDR ordinal category (`Language.ordinalCategory`), with `{n}`; `other` is required.
+    var ordinals: [String: String]
     var uncertainty: UncertaintyPhrases
 
     /// The format shipped for `language`.
@@ -48,6 +50,9 @@ struct _LanguageFormat: Decodable, Sendable, Equatable {
         }
         guard months.count == 12 else {
             throw ExplanationError.invalidTemplateFile(file: file, reason: "field \"months\": expected 12 names, found \(months.count)")
+        }
+        guard ordinals["other"] != nil else {
+            throw ExplanationError.invalidTemplateFile(file: file, reason: "field \"ordinals\": expected an \"other\" form")
         }
         for (field, text, placeholders) in [("sentence", sentence, ["{prediction}", "{factors}"]),
                                             ("fallback", fallback, ["{prediction}"]),

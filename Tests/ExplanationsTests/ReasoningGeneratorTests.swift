@@ -157,6 +157,10 @@ struct ReasoningGeneratorTests {
         #expect(english.formatted(-0.04, digits: 1) == "0.0" && english.formatted(3, digits: 0) == "3")
         #expect(french.formattedDate(year: 2027, month: 3, day: 1) == "1er mars" && french.formattedDate(year: 2027, month: 8, day: 3) == "3 août")
         #expect(english.formattedDate(year: 2027, month: 12, day: 25) == "December 25")
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(english.formattedOrdinal)
+                == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"])
+        #expect([1, 2, 9, 31].map(french.formattedOrdinal) == ["1er", "2", "9", "31"])
+        #expect(french.formatted(.ordinal(1)) == "1er" && english.formatted(.ordinal(9)) == "9th")
     }
 
     @Test func badConfigurationsAreRejected() {
