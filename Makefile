@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay
+.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example
 
 deps:
 	@scripts/install-system-deps.sh
@@ -76,3 +76,15 @@ replay: build
 
 clean:
 	rm -rf .build
+
+## The app-shaped example (Examples/ShifAIApp): the same program on the runtime product and on the
+## tools umbrella, built in release; runs the runtime one and prints both stripped binary sizes.
+EXAMPLE = Examples/ShifAIApp
+example: deps
+	cd $(EXAMPLE) && $(SWIFT) build -c release
+	cd $(EXAMPLE) && .build/release/shifai-app ../../Models/cycle-gbt.odml fr
+	@for binary in shifai-app shifai-app-umbrella; do \
+		strip -o $(EXAMPLE)/.build/$$binary.stripped $(EXAMPLE)/.build/release/$$binary; \
+		printf '%-22s %12s B unstripped %12s B stripped\n' $$binary \
+			$$(stat -c %s $(EXAMPLE)/.build/release/$$binary) $$(stat -c %s $(EXAMPLE)/.build/$$binary.stripped); \
+	done

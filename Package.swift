@@ -32,8 +32,23 @@ let publicTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
-    .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "Personalization"]),
+    .target(name: "Elaro", dependencies: ["Bandits", "Explanations"], resources: [.copy("Phrases")]),
+    // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
+    .target(name: "OnDeviceMLRuntime", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
+        "Cycles", "Personalization", "Elaro",
+    ]),
+
+    // MARK: The lab (toolkit only): generators, importers, evaluation, training, simulators
+    .target(name: "CyclesLab", dependencies: [
+        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
+        .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
+    .target(name: "PersonalizationLab", dependencies: [
+        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
+    .target(name: "ElaroLab", dependencies: ["TensorCore", "Bandits", "Elaro"]),
+    .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab"]),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
@@ -41,7 +56,8 @@ let publicTargets: [Target] = [
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
-        "Cycles", "Personalization", "Elaro", "Validation", "ModelExport",
+        "Cycles", "Personalization", "Elaro", "CyclesLab", "PersonalizationLab", "ElaroLab",
+        "Validation", "ModelExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -70,16 +86,16 @@ let testTargets: [Target] = [
     .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters"]),
     .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
     .testTarget(name: "CyclesTests", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab",
     ], exclude: ["Fixtures"]),
     .testTarget(name: "PersonalizationTests", dependencies: [
-        "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "Personalization",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab", "Personalization",
+        "PersonalizationLab", .product(name: "GRDB", package: "GRDB.swift"),
     ]),
-    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro"]),
-    .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "Validation"]),
+    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro", "ElaroLab"]),
+    .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation"]),
     .testTarget(name: "ModelExportTests", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: [
         "TensorCore", "OnDeviceML", "odml", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,6 +106,9 @@ let package = Package(
     name: "OnDeviceML",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        // For apps: model files, inference, explanations, reasoning, personalization.
+        .library(name: "OnDeviceMLRuntime", targets: ["OnDeviceMLRuntime"]),
+        // For the lab and the tools: the runtime plus generators, training, evaluation, validation, exports.
         .library(name: "OnDeviceML", targets: ["OnDeviceML"]),
         .executable(name: "odml", targets: ["odml"]),
     ],

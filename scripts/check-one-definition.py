@@ -55,7 +55,7 @@ RULES = [
       re.compile(r"\bfunc\s+(?:isAlert|isHit|alertAccuracy|scoreCycle)\b"),
       re.compile(r"\b(?:struct|class|enum)\s+\w*(?:Alert|Forecast)Score\b")],
      "AlertPolicy and CycleForecastScore"),
-    ("percentile rule", {"Cycles/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
+    ("percentile rule", {"CyclesLab/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
      [re.compile(r"\bfunc\s+(?:percentile|quantile)s?\b"), re.compile(r"\*\s*Double\(\s*\w+\.count\s*-\s*1\s*\)"),
       re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)")],
      "ConfidenceInterval.quantile (intervals, statistics) or LatencyProfile.percentile (latency gates)"),

@@ -193,6 +193,69 @@ extension CohortConfig {
         public var mensesWithinUserDeviation: Double
         /// Per-user multiplier of the flow profile (heaviest on day 2).
         public var flowScale: ValueRange
+    
+        /// Memberwise, for the lab's built-in cohorts.
+        package init(ageRange: ValueRange,
+                 follicularMean: Double,
+                 follicularBetweenUserDeviation: Double,
+                 referenceAge: Double,
+                 ageSlopePerYear: Double,
+                 follicularVariabilityMedian: Double,
+                 follicularVariabilityLogDeviation: Double,
+                 follicularVariabilityRange: ValueRange,
+                 minimumFollicularLength: Int,
+                 lutealMean: Double,
+                 lutealBetweenUserDeviation: Double,
+                 lutealVariabilityMedian: Double,
+                 lutealVariabilityLogDeviation: Double,
+                 lutealVariability: ValueRange,
+                 lutealFollicularCorrelation: Double,
+                 shortLutealRate: Double,
+                 shortLutealLengths: ValueRange,
+                 lutealRange: ValueRange,
+                 anovulatoryRate: Double,
+                 anovulatoryLengthMean: Double,
+                 anovulatoryLengthDeviation: Double,
+                 anovulatoryLengthRange: ValueRange,
+                 outlierRate: Double,
+                 outlierExtraDays: ValueRange,
+                 stressEventRate: Double,
+                 stressDelayDays: ValueRange,
+                 mensesLengthMean: Double,
+                 mensesBetweenUserDeviation: Double,
+                 mensesWithinUserDeviation: Double,
+                 flowScale: ValueRange) {
+            self.ageRange = ageRange
+            self.follicularMean = follicularMean
+            self.follicularBetweenUserDeviation = follicularBetweenUserDeviation
+            self.referenceAge = referenceAge
+            self.ageSlopePerYear = ageSlopePerYear
+            self.follicularVariabilityMedian = follicularVariabilityMedian
+            self.follicularVariabilityLogDeviation = follicularVariabilityLogDeviation
+            self.follicularVariabilityRange = follicularVariabilityRange
+            self.minimumFollicularLength = minimumFollicularLength
+            self.lutealMean = lutealMean
+            self.lutealBetweenUserDeviation = lutealBetweenUserDeviation
+            self.lutealVariabilityMedian = lutealVariabilityMedian
+            self.lutealVariabilityLogDeviation = lutealVariabilityLogDeviation
+            self.lutealVariability = lutealVariability
+            self.lutealFollicularCorrelation = lutealFollicularCorrelation
+            self.shortLutealRate = shortLutealRate
+            self.shortLutealLengths = shortLutealLengths
+            self.lutealRange = lutealRange
+            self.anovulatoryRate = anovulatoryRate
+            self.anovulatoryLengthMean = anovulatoryLengthMean
+            self.anovulatoryLengthDeviation = anovulatoryLengthDeviation
+            self.anovulatoryLengthRange = anovulatoryLengthRange
+            self.outlierRate = outlierRate
+            self.outlierExtraDays = outlierExtraDays
+            self.stressEventRate = stressEventRate
+            self.stressDelayDays = stressDelayDays
+            self.mensesLengthMean = mensesLengthMean
+            self.mensesBetweenUserDeviation = mensesBetweenUserDeviation
+            self.mensesWithinUserDeviation = mensesWithinUserDeviation
+            self.flowScale = flowScale
+        }
     }
 
     /// Daily symptom parameters (1–10 scale; pain 1–10 logged only when ≥ 2).
@@ -225,6 +288,37 @@ extension CohortConfig {
         public var noiseDeviation: Double
         /// AR(1) coefficient φ per user, drawn uniformly.
         public var autoregression: ValueRange
+    
+        /// Memberwise, for the lab's built-in cohorts.
+        package init(energy: SignalEffect,
+                 mood: SignalEffect,
+                 sleep: SignalEffect,
+                 mittelschmerz: SignalEffect,
+                 mittelschmerzCycleRate: Double,
+                 cramps: SignalEffect,
+                 offMensesPainRate: Double,
+                 offMensesPain: ValueRange,
+                 baseline: ValueRange,
+                 stressBaseline: ValueRange,
+                 stressEventBoost: Double,
+                 stressCoupling: Double,
+                 noiseDeviation: Double,
+                 autoregression: ValueRange) {
+            self.energy = energy
+            self.mood = mood
+            self.sleep = sleep
+            self.mittelschmerz = mittelschmerz
+            self.mittelschmerzCycleRate = mittelschmerzCycleRate
+            self.cramps = cramps
+            self.offMensesPainRate = offMensesPainRate
+            self.offMensesPain = offMensesPain
+            self.baseline = baseline
+            self.stressBaseline = stressBaseline
+            self.stressEventBoost = stressEventBoost
+            self.stressCoupling = stressCoupling
+            self.noiseDeviation = noiseDeviation
+            self.autoregression = autoregression
+        }
     }
 
     /// Logging behaviour: what of the latent cycles and symptoms reaches the app's tables

@@ -43,16 +43,6 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         self.phenotypes = phenotypes
     }
 
-    /// Names accepted by `named(_:)` (`CohortName`'s).
-    public static let builtInNames = CohortName.allCases.map(\.rawValue)
-
-    /// A built-in cohort by name.
-    /// - Throws: `DatasetError.unknownCohort` for any other name.
-    public static func named(_ name: String) throws -> CohortConfig {
-        guard let cohort = CohortName(rawValue: name) else { throw DatasetError.unknownCohort(name: name, known: builtInNames) }
-        return cohort.config
-    }
-
     /// Reads a config from a JSON file (snake_case keys) and checks it.
     public static func load(from url: URL) throws -> CohortConfig {
         let data: Data
@@ -150,14 +140,14 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         }
     }
 
-    static var jsonEncoder: JSONEncoder {
+    package static var jsonEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         return encoder
     }
 
-    static var jsonDecoder: JSONDecoder {
+    package static var jsonDecoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return decoder

@@ -31,7 +31,7 @@ public enum CyclePhrases {
 
     /// The period headline with the facts a predictor states ("Règles prévues le 14 mars : cycle
     /// moyen 31 j sur les 3 derniers cycles"), with its confidence when `uncertaintyDays` is given.
-    static func periodStatement(_ next: CalendarDay, facts: [StatedFact], uncertaintyDays: Double? = nil,
+    package static func periodStatement(_ next: CalendarDay, facts: [StatedFact], uncertaintyDays: Double? = nil,
                                 language: Language) throws -> Reasoning {
         let (year, month, day) = next.components
         return try shared.statement(for: .periodStart, value: .date(year: year, month: month, day: day),

@@ -74,5 +74,5 @@ public struct DayMeasurements: Sendable, Equatable {
     }
 
     /// A temperature rounded to two decimals (the schema's precision).
-    static func rounded(_ celsius: Double) -> Double { (celsius * 100).rounded() / 100 }
+    package static func rounded(_ celsius: Double) -> Double { (celsius * 100).rounded() / 100 }
 }

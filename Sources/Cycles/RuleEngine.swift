@@ -49,7 +49,7 @@ public struct RuleEngine: CyclePredictor {
 }
 
 /// Reads an integer field from a flat JSON object without a full parse (`"key":123`).
-func _jsonInteger(named key: String, in json: String) -> Int? {
+package func _jsonInteger(named key: String, in json: String) -> Int? {
     guard let range = json.range(of: "\"\(key)\"") else { return nil }
     var digits = ""
     var seenColon = false

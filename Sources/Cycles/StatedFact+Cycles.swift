@@ -48,13 +48,13 @@ extension StatedFact {
     static let noPeriodYet = StatedFact(key: "calendar.no_period", text: "calendar.no_period_yet")
 
     /// "ovulation le 2 mars + phase lutéale de 13 j" (references).
-    static func ovulationKnown(_ day: CalendarDay, luteal: Int, key: String? = nil, contribution: Double? = nil) -> StatedFact {
+    package static func ovulationKnown(_ day: CalendarDay, luteal: Int, key: String? = nil, contribution: Double? = nil) -> StatedFact {
         StatedFact(key: key ?? "ovulation.known", text: "ovulation.known",
                    arguments: ["date": day.phraseArgument, "luteal": .number(Double(luteal))], contribution: contribution)
     }
 
     /// "ovulation pas encore passée" (references).
-    static func ovulationPending(key: String? = nil, contribution: Double? = nil) -> StatedFact {
+    package static func ovulationPending(key: String? = nil, contribution: Double? = nil) -> StatedFact {
         StatedFact(key: key ?? "ovulation.pending", text: "ovulation.pending", contribution: contribution)
     }
 

@@ -57,7 +57,7 @@ public struct UserHistory: Sendable, Equatable {
 extension Array {
     /// The first index whose element satisfies `predicate`, assuming the array is partitioned
     /// (all non-matching elements first). Binary search.
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+    package func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2

@@ -3,31 +3,31 @@ import Foundation
 /// A strict RFC 4180 CSV file read into rows, each with the line number it starts on, so that
 /// every loader error can name file, line and column. Fields may be quoted (`"a ""b"", c"`),
 /// quoted fields may span lines; CRLF and LF both end a record; a trailing newline is optional.
-struct _CSVTable {
+package struct _CSVTable {
     /// One record.
-    struct Row {
+    package struct Row {
         /// 1-based line number of the record's first character.
-        var line: Int
-        var fields: [String]
+        package var line: Int
+        package var fields: [String]
     }
 
     /// File name used in errors.
     let file: String
     /// Header fields.
-    let header: [String]
+    package let header: [String]
     /// Data rows (header excluded).
-    let rows: [Row]
+    package let rows: [Row]
     /// Rows skipped in lenient mode because their field count was wrong.
-    let skipped: [DatasetError]
+    package let skipped: [DatasetError]
 
     /// Reads `url`; `fileName` is the name shown in errors.
     /// - Throws: `DatasetError.missingFile`, `.malformedCSV`.
-    init(url: URL, fileName: String, lenient: Bool) throws {
+    package init(url: URL, fileName: String, lenient: Bool) throws {
         guard let data = try? Data(contentsOf: url) else { throw DatasetError.missingFile(path: url.path) }
         try self.init(bytes: [UInt8](data), fileName: fileName, lenient: lenient)
     }
 
-    init(bytes: [UInt8], fileName: String, lenient: Bool) throws {
+    package init(bytes: [UInt8], fileName: String, lenient: Bool) throws {
         file = fileName
         var records: [Row] = []
         var fields: [String] = []
@@ -129,7 +129,7 @@ struct _CSVTable {
 
     /// The index of each of `columns` in the header.
     /// - Throws: `DatasetError.missingColumn` for the first absent one.
-    func columnIndices(_ columns: [String]) throws -> [Int] {
+    package func columnIndices(_ columns: [String]) throws -> [Int] {
         try columns.map { name in
             guard let index = header.firstIndex(of: name) else { throw DatasetError.missingColumn(file: file, column: name) }
             return index

@@ -5,24 +5,24 @@ import Foundation
 /// Both layouts go through the same row checks. In the `app` layout (`SQLiteLayout`) the tables
 /// come with a `user_id` column filled with the one profile's id (see `_CSVTable(db:…)`), and
 /// `created_at`/`updated_at` are Unix timestamps in seconds, read as days in `timeZone`.
-struct _DatasetReader {
+package struct _DatasetReader {
     let lenient: Bool
     let layout: SQLiteLayout
     let timeZone: TimeZone
     private(set) var skipped: [DatasetError] = []
 
-    init(lenient: Bool, layout: SQLiteLayout = .dataset, timeZone: TimeZone = .gmt) {
+    package init(lenient: Bool, layout: SQLiteLayout = .dataset, timeZone: TimeZone = .gmt) {
         self.lenient = lenient
         self.layout = layout
         self.timeZone = timeZone
     }
 
-    static let profileColumns = ["id", "created_at", "onboarding_completed", "cycle_type", "conditions", "preferences"]
-    static let entryColumns = ["id", "user_id", "date", "flow_intensity", "cycle_day", "phase", "created_at", "updated_at", "sync_status"]
-    static let symptomColumns = ["id", "user_id", "date", "symptom_type", "value", "notes", "body_zone", "pain_type",
+    package static let profileColumns = ["id", "created_at", "onboarding_completed", "cycle_type", "conditions", "preferences"]
+    package static let entryColumns = ["id", "user_id", "date", "flow_intensity", "cycle_day", "phase", "created_at", "updated_at", "sync_status"]
+    package static let symptomColumns = ["id", "user_id", "date", "symptom_type", "value", "notes", "body_zone", "pain_type",
                                  "created_at", "updated_at", "sync_status"]
-    static let measurementColumns = ["id", "user_id", "date", "kind", "value", "source", "created_at", "updated_at", "sync_status"]
-    static let truthColumns = ["user_id", "cycle_start", "ovulation_date", "luteal_length", "follicular_length", "cohort"]
+    package static let measurementColumns = ["id", "user_id", "date", "kind", "value", "source", "created_at", "updated_at", "sync_status"]
+    package static let truthColumns = ["user_id", "cycle_start", "ovulation_date", "luteal_length", "follicular_length", "cohort"]
     static let phases = ["menstrual", "follicular", "ovulatory", "luteal"]
 
     /// Runs `body` for one row; in lenient mode a `DatasetError` skips the row and is recorded.
@@ -33,7 +33,7 @@ struct _DatasetReader {
         }
     }
 
-    mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, measurements: _CSVTable? = nil,
+    package mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, measurements: _CSVTable? = nil,
                        truth: _CSVTable?, manifest: DatasetManifest?) throws -> CycleDataset {
         skipped = profiles.skipped + entries.skipped + (symptoms?.skipped ?? []) + (measurements?.skipped ?? []) + (truth?.skipped ?? [])
         let layout = layout, timeZone = timeZone
@@ -199,7 +199,7 @@ struct _DatasetReader {
         return dataset
     }
 
-    static func date(_ text: String, file: String, line: Int, column: String) throws -> CalendarDay {
+    package static func date(_ text: String, file: String, line: Int, column: String) throws -> CalendarDay {
         guard let day = CalendarDay(iso: text) else {
             throw DatasetError.invalidValue(file: file, line: line, column: column, value: text, expected: "a date YYYY-MM-DD")
         }

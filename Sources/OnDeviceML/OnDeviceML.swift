@@ -9,5 +9,8 @@
 @_exported import Cycles
 @_exported import Personalization
 @_exported import Elaro
+@_exported import CyclesLab
+@_exported import PersonalizationLab
+@_exported import ElaroLab
 @_exported import Validation
 @_exported import ModelExport

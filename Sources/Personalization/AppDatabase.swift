@@ -89,7 +89,7 @@ public struct AppDatabase: Sendable {
     public func day(of seconds: Int64) -> CalendarDay { CalendarDay(unixTimestamp: seconds, timeZone: timeZone) }
 
     /// Runs `body`, turning GRDB errors into `PersonalizationError`s.
-    func perform<T>(_ body: () throws -> T) throws -> T {
+    package func perform<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// A gate as data: which measurement of each candidate model is compared with which limit.
 ///

@@ -1,5 +1,6 @@
 import Cycles
 import Foundation
+import CyclesLab
 
 /// The causal ideal observer's alert accuracy per logging scenario, as `scripts/ideal_observer.py
 /// --results FILE` writes it (`Datasets/ideal-observer/`): the ceiling a causal predictor can reach

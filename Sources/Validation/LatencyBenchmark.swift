@@ -1,6 +1,7 @@
 import Cycles
 import Explanations
 import TensorCore
+import CyclesLab
 
 /// Times single predictions exactly as `odml predict` (and the app) makes them: one user's
 /// history as of today, one forecast for today with its sentences. For a model that attributes

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// Computes the personalisation learning curve of a pre-trained model (Personalization's
 /// `LearningCurve`, behind a protocol so the validator can run without it and tests can feed

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// A learning curve as the validator uses it: for each series (`calendar`, `rules`, `pretrained`,
 /// `fine_tuned`, `oracle`) and each month of personal history, the alert accuracy and the ±2-day

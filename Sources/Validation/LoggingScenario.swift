@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// One row of the scenario table: what the held-out users log beside flow and symptoms (a
 /// `DatasetPerturbation` keeping only some fertility signals), and what that asks of a user.

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// One measured number of one model: a point estimate, its 95 % bootstrap interval when there
 /// is one, and how it was obtained.

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// The names of the measurements a gate can refer to (the `metric` field of a gate).
 ///

@@ -1,5 +1,7 @@
 import Cycles
 import Personalization
+import CyclesLab
+import PersonalizationLab
 
 /// Personalization's `LearningCurve` as the validator's learning-curve source: for each held-out
 /// user and each month `m`, the pre-trained model is fine-tuned (under the guardrail) on her

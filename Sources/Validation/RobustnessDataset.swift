@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// A dataset added as a row of the robustness panel (`odml validate --robustness-data`), e.g.
 /// real charts imported with `odml import`.

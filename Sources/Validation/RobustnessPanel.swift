@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// Alert accuracy of the calendar, rules and every candidate on the held-out users as generated,
 /// on the same users with poorer logs (`DatasetPerturbation`) and on any extra dataset, each

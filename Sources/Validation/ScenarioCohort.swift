@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// What the validator needs for the scenario table: the held-out users as if every one of them
 /// logged every signal (`CohortConfig.loggingEverySignal()`), the scenarios, and the ideal

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ScenarioTable {
     /// Forest plot of the table: per scenario, one line per column from the lower to the upper end

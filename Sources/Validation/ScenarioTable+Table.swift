@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ScenarioTable {
     /// The text and Markdown table (header first): per scenario, one line of alert accuracies

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ScenarioTable {
     /// The decision in one line, for the app team. GO: `"GO with LH tests (gbt: 63.1 % [60.2,

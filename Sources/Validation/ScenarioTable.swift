@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// The scenario table of `odml validate`: the held-out users as if they all logged a fertility
 /// signal (`CohortConfig.loggingEverySignal()`), scored once per logging scenario (symptoms only,

@@ -1,5 +1,6 @@
 import Cycles
 import Foundation
+import CyclesLab
 
 /// A model the gates are checked on: its predictor and, for shipped models, its file.
 public struct ValidationCandidate: Sendable {

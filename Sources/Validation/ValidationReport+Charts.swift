@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ValidationReport {
     /// Bar chart of ±2-day accuracy by cycle day of the forecast (1–7, 8–14, 15+, all days), one

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ValidationReport {
     /// `report.html`: the verdict, the scenario table with every 95 % interval drawn as a bar, the

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ValidationReport {
     /// `report.md`: the verdict, the side-by-side table, the robustness panel, the gates with how

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension ValidationReport {
     /// The rows of the side-by-side table: label and measurement key.

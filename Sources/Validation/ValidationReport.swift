@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// The result of one validation run: the data, every model's measurements side by side
 /// (the calendar, rules, the candidates, the ovulation-aware reference, the oracle), the

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension Validator {
     /// The robustness panel: the base row reuses the table's evaluations (`baseReports`, one per

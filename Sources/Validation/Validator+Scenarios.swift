@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension Validator {
     /// The scenario table on `cohort`: the calendar and the oracle once (they read neither

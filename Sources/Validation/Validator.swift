@@ -1,5 +1,6 @@
 import Cycles
 import Foundation
+import CyclesLab
 
 /// Checks candidate cycle models against the gates: evaluates the calendar (the floor), rules,
 /// every candidate, the ovulation-aware reference and the causal oracle on the same users, times

@@ -1,5 +1,6 @@
 import Cycles
 import Foundation
+import CyclesLab
 
 /// Number formatting shared by the text, Markdown and SVG reports.
 enum _Format {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// The app stores INTEGER Unix timestamps; a day is read in the database's time zone.
 @Suite struct CalendarDayTimestampTests {

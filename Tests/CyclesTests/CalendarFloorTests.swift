@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// The shipped models never score below the calendar on users who log the way real app users
 /// do: no declared cycle length (`preferences` = `{}`) and no `symptom_logs.csv` at all — only

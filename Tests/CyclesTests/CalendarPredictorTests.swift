@@ -1,5 +1,6 @@
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct CalendarPredictorTests {
     @Test func forecastIsFixedPerCycleAndOvulationIsFourteenDaysBefore() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// Config version 3: the `signals` section.
 extension CohortConfigTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct CohortConfigTests {
     @Test func weakSignalsHalvesEffectsAndShares() throws {

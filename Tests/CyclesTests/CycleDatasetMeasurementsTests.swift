@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// The `measurements` table (fertility signals) read from and written to a dataset directory and
 /// an SQLite database.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct CycleDayStateTests {
     /// Days with one-sided pain: cycle day 3 of the second period (menses: not ovulation pain)

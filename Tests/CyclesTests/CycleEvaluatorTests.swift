@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct CycleEvaluatorTests {
     let evaluator = CycleEvaluator(bootstrapSamples: 50)

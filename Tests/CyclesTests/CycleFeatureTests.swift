@@ -3,6 +3,7 @@ import Testing
 import Explanations
 import ModelFiles
 @testable import Cycles
+@testable import CyclesLab
 
 /// The typed feature registries of both cycle models: stable for model files, and every feature
 /// speaks in both languages, by its own phrase or by a declared group phrase.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// `CycleListImporter` on small hand-written `user_id,cycle_start[,cycle_end]` files.
 @Suite struct CycleListImporterTests {

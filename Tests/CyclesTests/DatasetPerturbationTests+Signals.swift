@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// The "keep only these signals" perturbations (the scenarios of the signal table).
 extension DatasetPerturbationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct DatasetPerturbationTests {
     /// 36-day cycles over a year, a symptom log on every day, preferences set: every perturbation

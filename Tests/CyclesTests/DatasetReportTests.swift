@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct DatasetReportTests {
     /// Every `--report` row within tolerance, for every built-in cohort (300 users × 12 months).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// Value preservation of the two feature projections: the GBT's tabular rows and the LSTM's
 /// daily inputs of a few committed users (`Datasets/irregular`, `Datasets/mixed`) on every day

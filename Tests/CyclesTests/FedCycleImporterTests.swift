@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// `FedCycleImporter` on small hand-written files laid out like `FedCycleData071012.csv`:
 /// a UTF-8 byte-order mark before the header, CRLF line ends, blank cells written as one space,

@@ -5,6 +5,7 @@ import TensorCore
 import Testing
 import Explanations
 @testable import Cycles
+@testable import CyclesLab
 
 /// A hand-made user: 28-day cycles from 2025-01-06 with five flow days, left-ovary pain on cycle
 /// day 14, energy logged every day (low in the last 4 days of each cycle).

@@ -5,6 +5,7 @@ import NeuralNet
 import ModelFiles
 import Explanations
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct LSTMCyclePredictorTests {
     /// A hand-made user: periods every 27–31 days (4 flow days), energy/mood most days,

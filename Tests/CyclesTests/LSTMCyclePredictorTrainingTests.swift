@@ -1,6 +1,7 @@
 import Testing
 import NeuralNet
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct LSTMCyclePredictorTrainingTests {
     static func train(seed: UInt64) throws -> (LSTMCyclePredictor, [TrainingProgress]) {

@@ -5,6 +5,7 @@ import NeuralNet
 import TensorCore
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 /// The registry is the one home of model kinds: each kind string is declared once, and a file of a
 /// registered kind loads into its predictor and its layout.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cycles
+@testable import CyclesLab
 
 @Suite struct OvulationAwarePredictorTests {
     static func truth(_ start: Int, ovulation: Int?, luteal: Int?) -> CycleTruth {

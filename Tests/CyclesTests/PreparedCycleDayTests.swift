@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Explanations
 @testable import Cycles
+@testable import CyclesLab
 
 /// "Prepare once, use many times": one explained prediction replays her history once and builds
 /// the day's features once, then hands them to the forecast, the attributions and the sentences.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TensorCore
 @testable import Cycles
+@testable import CyclesLab
 
 /// Fertility signals in generated data (config version 3).
 extension SyntheticCyclesTests {

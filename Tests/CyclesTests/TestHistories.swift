@@ -1,5 +1,6 @@
 import Explanations
 @testable import Cycles
+@testable import CyclesLab
 
 /// Hand-made histories and predictors for tests.
 enum TestHistories {

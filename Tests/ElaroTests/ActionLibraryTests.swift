@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct ActionLibraryTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,6 +3,7 @@ import Explanations
 import Testing
 import TensorCore
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct DailyRecommenderTests {
     let library = try! ActionLibrary.bundled()

@@ -1,5 +1,6 @@
 import Testing
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct ReasonTests {
     /// The hand-written positions (used in the ranking's hot loop) follow `allCases`.

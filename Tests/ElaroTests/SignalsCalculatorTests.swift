@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct SignalsCalculatorTests {
     let library = try! ActionLibrary.bundled()

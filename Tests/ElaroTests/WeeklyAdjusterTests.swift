@@ -1,5 +1,6 @@
 import Testing
 @testable import Elaro
+@testable import ElaroLab
 
 @Suite struct WeeklyAdjusterTests {
     func week(done: Int, skipped: Int, minutes: Int = 10) -> [ActionInstance] {

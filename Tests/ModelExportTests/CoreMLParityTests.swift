@@ -4,6 +4,7 @@ import Testing
 @testable import ModelExport
 #if canImport(CoreML)
 import CoreML
+import CyclesLab
 #endif
 
 /// The tiny models' committed Core ML exports: on Linux, against the independent evaluator of

@@ -1,5 +1,6 @@
 import Testing
 @testable import ModelExport
+import CyclesLab
 
 /// The FlatBuffers encoder, read back with a minimal reader written from the format's description
 /// (root `uoffset_t`, file identifier, `soffset_t` to the vtable, forward offsets, alignment).

@@ -1,4 +1,5 @@
 import Testing
+import CyclesLab
 
 /// OnDeviceML's outputs against the LiteRT interpreter's (`Benchmarks/peers/tflite_interop.py
 /// --fixtures`) on the tiny models' committed TFLite exports (see `ParityFixtures`).

@@ -6,6 +6,7 @@ import NeuralNet
 import TensorCore
 import Testing
 @testable import ModelExport
+import CyclesLab
 
 /// What every format shares: kinds come from the registry, and what a format cannot express is a
 /// typed error, never a different model.

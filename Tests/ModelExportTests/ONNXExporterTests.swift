@@ -6,6 +6,7 @@ import TensorCore
 import Testing
 @testable import ModelExport
 import Cycles
+import CyclesLab
 
 /// Structure of the exported graphs, parsed back with swift-protobuf.
 struct ONNXExporterTests {

@@ -1,4 +1,5 @@
 import Testing
+import CyclesLab
 
 /// OnDeviceML's outputs against onnxruntime's (`Benchmarks/peers/onnx_interop.py --fixtures`) on
 /// the tiny models' committed ONNX exports (see `ParityFixtures`).

@@ -2,6 +2,7 @@ import Cycles
 import Foundation
 import Testing
 @testable import ModelExport
+import CyclesLab
 
 /// The committed exports of the tiny models and the outputs another runtime computed on them.
 ///

@@ -3,6 +3,7 @@ import Cycles
 import Foundation
 import NeuralNet
 import TensorCore
+import CyclesLab
 
 /// Small deterministic models (seeded) whose exports and the runtimes' outputs on them are
 /// committed under `Fixtures/` (see `Fixtures/README.md` for how to regenerate them).

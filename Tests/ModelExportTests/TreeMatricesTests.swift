@@ -2,6 +2,7 @@ import BoostedTrees
 import Cycles
 import Testing
 @testable import ModelExport
+import CyclesLab
 
 /// The GEMM form of the TFLite tree export computes the same raw scores as walking the trees,
 /// `NaN` and ties with the threshold included (evaluated here in plain Swift, independently of LiteRT).

@@ -2,6 +2,8 @@ import Cycles
 import Foundation
 import GRDB
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 /// App databases for the tests, made from the ShifAI DDL (`AppDatabase.shifaiSchema`, the file
 /// `Sources/Personalization/Schema/shifai-schema.sql`).

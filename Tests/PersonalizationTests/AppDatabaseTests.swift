@@ -3,6 +3,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct AppDatabaseTests {
     static let day = AppDatabaseFixtures.firstDay

@@ -2,6 +2,8 @@ import Cycles
 import Foundation
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct FeedbackFileTests {
     @Test func readsHerVerdictsFromACSVUpToTheCutoff() throws {

@@ -3,6 +3,8 @@ import Foundation
 import ModelFiles
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 /// `odml finetune` end to end (the binary SwiftPM builds beside this test executable): a
 /// personal file is written, and bad input gives one error line and leaves `--out` untouched.

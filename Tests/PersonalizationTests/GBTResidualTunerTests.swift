@@ -4,6 +4,8 @@ import Foundation
 import ModelFiles
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct GBTResidualTunerTests {
     /// A population model of days-until-next-start trained on a few synthetic users (tiny, for speed).

@@ -2,6 +2,8 @@ import Cycles
 import Foundation
 import Explanations
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 /// Hand-made histories and predictors for the fine-tuning tests.
 enum HistoryFixtures {

@@ -1,6 +1,8 @@
 import Cycles
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct LutealTunerTests {
     @Test func learnsHerLutealLengthAndAnchorsForecastsAfterOvulation() throws {

@@ -5,6 +5,8 @@ import ModelFiles
 import TensorCore
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct OnDeviceLoopTests {
     static let shippedGBT = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

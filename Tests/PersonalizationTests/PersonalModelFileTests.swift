@@ -4,6 +4,8 @@ import ModelFiles
 import TensorCore
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct PersonalModelFileTests {
     static func record() -> PersonalModelRecord {

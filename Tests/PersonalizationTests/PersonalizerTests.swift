@@ -2,6 +2,8 @@ import Foundation
 import Cycles
 import Testing
 @testable import Personalization
+import CyclesLab
+@testable import PersonalizationLab
 
 @Suite struct PersonalizerTests {
     @Test func residualCorrectionLearnsHerLongerCyclesAndPassesTheGuardrail() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Validation
+import CyclesLab
 
 @Suite struct GateSpecificationFileTests {
     @Test func parsesGatesWithDefaultStatistic() throws {

@@ -1,6 +1,7 @@
 import Cycles
 import Testing
 @testable import Validation
+import CyclesLab
 
 @Suite struct GateTests {
     @Test(arguments: [

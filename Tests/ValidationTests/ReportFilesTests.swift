@@ -2,6 +2,7 @@ import Cycles
 import Foundation
 import Testing
 @testable import Validation
+import CyclesLab
 
 @Suite struct ReportFilesTests {
     @Test func writesJSONMarkdownAndThreeCharts() throws {

@@ -2,6 +2,7 @@ import Cycles
 import Foundation
 import Testing
 @testable import Validation
+import CyclesLab
 
 /// The scenario table on 24 regular users × 8 months, every one logging every signal.
 @Suite struct ScenarioTableTests {

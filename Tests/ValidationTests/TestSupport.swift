@@ -3,6 +3,7 @@ import Explanations
 import Foundation
 import TensorCore
 @testable import Validation
+import CyclesLab
 
 /// Small shared data and predictors for the validation tests (fast in debug).
 enum TestSupport {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CyclesLab
 
 /// `odml validate` as a user runs it: exit status 0 GO, 1 NO-GO, 2 error.
 @Suite struct ValidateCommandTests {

@@ -89,7 +89,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     }
 
     /// Position of `remaining_by_calendar` in the feature vector.
-    static let calendarRemainingIndex = index(of: "remaining_by_calendar")
+    package static let calendarRemainingIndex = index(of: "remaining_by_calendar")
 
     /// `true` when the row has no symptom logged in the last 28 days: the forecast is then the
     /// calendar's (see the type's documentation).

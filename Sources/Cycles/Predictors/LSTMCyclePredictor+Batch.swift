@@ -4,9 +4,9 @@ import TensorCore
 extension LSTMCyclePredictor {
     /// A padded, time-major mini-batch of training sequences (`[T, B, featureCount]`,
     /// normalised) with flattened per-(step, user) targets in the same `t·B + b` order.
-    struct Batch {
+    package struct Batch {
         /// Users in the batch.
-        let size: Int
+        package let size: Int
         /// Longest sequence.
         let steps: Int
         let lengths: [Int]
@@ -16,7 +16,7 @@ extension LSTMCyclePredictor {
         var energyTarget: [Int], energyWeight: [Float]
         var moodTarget: [Int], moodWeight: [Float]
 
-        init(_ sequences: [TrainingSequence], mean: [Float], scale: [Float]) {
+        package init(_ sequences: [TrainingSequence], mean: [Float], scale: [Float]) {
             let featureCount = DailyFeatureBuilder.featureCount
             size = sequences.count
             lengths = sequences.map(\.length)
@@ -53,15 +53,15 @@ extension LSTMCyclePredictor {
 
         /// The batch's result: the multi-task loss and how many labelled days had a median
         /// forecast within 2 days of the truth.
-        struct Result {
-            var loss: Float
-            var periodHits: Double
-            var periodCount: Double
+        package struct Result {
+            package var loss: Float
+            package var periodHits: Double
+            package var periodCount: Double
         }
 
         /// Forward pass of every head and the multi-task loss; with `backward`, also the full
         /// backward pass (gradients accumulate in `network`).
-        func run(network: inout Network, combiner: MultiTaskLoss, backward: Bool) throws -> Result {
+        package func run(network: inout Network, combiner: MultiTaskLoss, backward: Bool) throws -> Result {
             let hidden = network.lstm.hiddenSize, rows = steps * size
             let output = try network.lstm.forward(input, lengths: lengths)
             let flat = try output.outputs.reshaped(to: [rows, hidden])

@@ -3,7 +3,7 @@ import Foundation
 extension LSTMCyclePredictor {
     /// One user's training sequence: raw daily features from the first logged day to the last,
     /// and the per-day targets of every head with their masks (weight 0 = no target).
-    struct TrainingSequence: Sendable {
+    package struct TrainingSequence: Sendable {
         /// Number of days.
         var length: Int
         /// Raw features `[length, featureCount]`.
@@ -22,7 +22,7 @@ extension LSTMCyclePredictor {
         var moodWeight: [Float]
 
         /// Builds the sequence of `history`; `truth` (the generator's latent cycles) labels ovulation.
-        init?(history: UserHistory, truth: [CycleTruth]?) {
+        package init?(history: UserHistory, truth: [CycleTruth]?) {
             guard let first = history.records.first?.date, let last = history.records.last?.date else { return nil }
             let length = first.distance(to: last) + 1
             self.length = length
@@ -89,7 +89,7 @@ extension LSTMCyclePredictor {
 
     /// Per-feature mean and standard deviation over every day of `sequences` (scale floored at
     /// 1e-3; a constant feature gets scale 1).
-    static func normalisation(of sequences: [TrainingSequence]) -> (mean: [Float], scale: [Float]) {
+    package static func normalisation(of sequences: [TrainingSequence]) -> (mean: [Float], scale: [Float]) {
         let count = DailyFeatureBuilder.featureCount
         var sum = [Double](repeating: 0, count: count), squares = sum
         var rows = 0.0

@@ -1,0 +1,1 @@
+../shifai-app/main.swift

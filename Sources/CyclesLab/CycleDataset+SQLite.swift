@@ -1,0 +1,62 @@
+import Cycles
+import Foundation
+import GRDB
+
+extension CycleDataset {
+    /// Reads the cycle tables of the SQLite file at `url`, in either layout (`SQLiteLayout`: the
+    /// multi-user dataset form, or the app's own single-user database), with the same validation
+    /// as the CSV loader; see `read(from:name:lenient:timeZone:)`.
+    public static func load(sqlite url: URL, lenient: Bool = false, timeZone: TimeZone = .gmt) throws -> CycleDataset {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw DatasetError.missingFile(path: url.path) }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            return try queue.read { db in try read(from: db, name: url.lastPathComponent, lenient: lenient, timeZone: timeZone) }
+        } catch let error as DatasetError {
+            throw error
+        } catch {
+            throw DatasetError.sqlite(path: url.path, reason: "\(error)")
+        }
+    }
+}
+
+extension CycleDataset {
+    /// Writes the app's tables (`user_profile`, `cycle_entries`, `symptom_logs`, `measurements`,
+    /// all with the columns of the CSV files, values as text, integers or, for
+    /// `measurements.value`, reals) to a new SQLite database at `url` (replaced if it exists), in
+    /// one transaction. Truth and manifest are not written.
+    public func write(sqlite url: URL) throws {
+        try? FileManager.default.removeItem(at: url)
+        do {
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.write { db in
+                func create(_ name: String, _ columns: [String], integers: Set<String>, reals: Set<String> = [], csv: String) throws {
+                    let definitions = columns.map { "\"\($0)\" \(integers.contains($0) ? "INTEGER" : (reals.contains($0) ? "REAL" : "TEXT"))" }
+                        .joined(separator: ", ")
+                    try db.execute(sql: "CREATE TABLE \"\(name)\" (\(definitions))")
+                    let table = try _CSVTable(bytes: Array(csv.utf8), fileName: name, lenient: false)
+                    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                    let statement = try db.makeStatement(sql: "INSERT INTO \"\(name)\" VALUES (\(placeholders))")
+                    for row in table.rows {
+                        let values: [DatabaseValueConvertible?] = zip(columns, row.fields).map { column, field in
+                            if field.isEmpty && column != "preferences" && column != "conditions" && column != "notes" { return nil }
+                            if integers.contains(column), let number = Int64(field) { return number }
+                            if reals.contains(column), let number = Double(field) { return number }
+                            return field
+                        }
+                        try statement.execute(arguments: StatementArguments(values))
+                    }
+                }
+                try create("user_profile", _DatasetReader.profileColumns, integers: [], csv: profilesCSV())
+                try create("cycle_entries", _DatasetReader.entryColumns, integers: ["id", "flow_intensity", "cycle_day"], csv: entriesCSV())
+                try create("symptom_logs", _DatasetReader.symptomColumns, integers: ["id", "value"], csv: symptomsCSV())
+                try create("measurements", _DatasetReader.measurementColumns, integers: ["id"], reals: ["value"], csv: measurementsCSV())
+            }
+        } catch let error as DatasetError {
+            throw error
+        } catch {
+            throw DatasetError.writeFailed(path: url.path, reason: "\(error)")
+        }
+    }
+}
