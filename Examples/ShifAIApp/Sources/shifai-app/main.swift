@@ -27,7 +27,7 @@ do {
     let today = CalendarDay(iso: "2026-11-25")!
     let (prediction, attribution) = try model.explainedPrediction(
         for: sampleHistory(today: today), on: today, language: language, generator: try ReasoningGenerator())
-    print("next period: \(prediction.nextPeriodStart.iso) ± \(prediction.nextPeriodUncertaintyDays) d")
+    print("next period: \(prediction.nextPeriodStart.iso) ± \(String(format: "%.1f", prediction.nextPeriodUncertaintyDays)) d")
     if let ovulation = prediction.ovulation { print("ovulation: \(ovulation.date.iso)") }
     if let energy = prediction.energyTomorrow { print("energy tomorrow: \(energy.level.rawValue)") }
     if let mood = prediction.moodTomorrow { print("mood tomorrow: \(mood.level.rawValue)") }
