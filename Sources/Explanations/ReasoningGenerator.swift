@@ -100,14 +100,13 @@ public struct ReasoningGenerator: Sendable {
         let templates = self.templates(for: language)
         let prediction = try headline(for: kind, value: value, templates: templates)
         let confidence = uncertainty.map { templates.confidencePhrase(for: $0) }
-        let headline = confidence.map { templates.confidence.replacing("{prediction}", with: prediction)
-            .replacing("{confidence}", with: $0) } ?? prediction
+        let headline = confidence.map { _filled(templates.confidence, ["prediction": prediction, "confidence": $0]) } ?? prediction
         let phrases = try facts.map { try templates.text($0.text, $0.arguments) }
         let limit = configuration.maximumLength
         var count = phrases.count, text = headline
         while count > 0 {
-            text = templates.statement.replacing("{prediction}", with: headline)
-                .replacing("{facts}", with: phrases[..<count].joined(separator: templates.statementSeparator))
+            text = _filled(templates.statement, ["prediction": headline,
+                                                 "facts": phrases[..<count].joined(separator: templates.statementSeparator)])
             if text.count <= limit { break }
             count -= 1
         }
@@ -155,14 +154,14 @@ public struct ReasoningGenerator: Sendable {
         }
         switch value {
         case let .date(year, month, day):
-            text = text.replacing("{date}", with: templates.formattedDate(year: year, month: month, day: day))
+            text = _filled(text, ["date": templates.formattedDate(year: year, month: month, day: day)])
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
-            text = text.replacing("{percent}", with: String(percent))
+            text = _filled(text, ["percent": String(percent)])
         case let .number(number):
-            text = text.replacing("{value}", with: templates.formatted(number))
+            text = _filled(text, ["value": templates.formatted(number)])
         case let .title(title):
-            text = text.replacing("{title}", with: title)
+            text = _filled(text, ["title": title])
         case .level, .none: break
         }
         return text
@@ -198,18 +197,16 @@ public struct ReasoningGenerator: Sendable {
         let limit = configuration.maximumLength
         var headlines: [String] = []
         if let confidence {
-            headlines.append(templates.confidence.replacing("{prediction}", with: prediction)
-                .replacing("{confidence}", with: confidence))
+            headlines.append(_filled(templates.confidence, ["prediction": prediction, "confidence": confidence]))
         }
         headlines.append(prediction)
         for headline in headlines {
             for count in stride(from: factors.count, through: 1, by: -1) {
                 let joined = factors[..<count].map(\.phrase).joined(separator: templates.separator)
-                let text = templates.sentence.replacing("{prediction}", with: headline)
-                    .replacing("{factors}", with: joined)
+                let text = _filled(templates.sentence, ["prediction": headline, "factors": joined])
                 if text.count <= limit { return (text, Array(factors[..<count])) }
             }
-            let text = templates.fallback.replacing("{prediction}", with: headline)
+            let text = _filled(templates.fallback, ["prediction": headline])
             if text.count <= limit { return (text, []) }
         }
         return (ReasoningGenerator.shortened(prediction, to: limit), [])

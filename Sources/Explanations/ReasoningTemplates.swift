@@ -61,8 +61,9 @@ public struct ReasoningTemplates: Sendable {
                 let needsValue = template.mentions("{value}")
                 if needsValue && contribution.value == nil { continue }
                 let arguments: [String: PhraseArgument] = ["value": .number(contribution.value ?? 0)]
-                guard let form = template.form(for: arguments, language: language) else { continue }
-                return filled(form, arguments)
+                guard let form = template.form(for: arguments, language: language),
+                      let text = try? filled(form, arguments) else { continue }
+                return text
             }
         }
         return nil
@@ -76,7 +77,7 @@ public struct ReasoningTemplates: Sendable {
             if case let .plural(_, _, count) = template { throw ExplanationError.missingArgument(text: key, placeholder: "{\(count)}") }
             throw ExplanationError.missingText(key: key)
         }
-        let text = filled(form, arguments)
+        let text = try filled(form, arguments)
         if let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
             throw ExplanationError.missingArgument(text: key, placeholder: String(text[open...close]))
         }
@@ -84,22 +85,19 @@ public struct ReasoningTemplates: Sendable {
     }
 
     /// `form` with each `{name}` replaced by its argument, formatted in this language.
-    func filled(_ form: String, _ arguments: [String: PhraseArgument]) -> String {
-        guard form.contains("{") else { return form }
-        var text = form
-        for (name, argument) in arguments where text.contains("{\(name)}") {
-            text = text.replacing("{\(name)}", with: formatted(argument))
-        }
-        return text
+    func filled(_ form: String, _ arguments: [String: PhraseArgument]) throws -> String {
+        try _filled(form) { name in try arguments[String(name)].map { try formatted($0) } }
     }
 
     /// An argument in this language's style.
-    public func formatted(_ argument: PhraseArgument) -> String {
+    /// - Throws: what `text(_:_:)` throws for a `.phrase` argument.
+    public func formatted(_ argument: PhraseArgument) throws -> String {
         switch argument {
         case let .number(value): formatted(value)
         case let .decimal(value, digits, signed): formatted(value, digits: digits, signed: signed)
         case let .date(year, month, day): formattedDate(year: year, month: month, day: day)
         case let .ordinal(number): formattedOrdinal(number)
+        case let .phrase(key, arguments): try text(key, arguments)
         case let .text(text): text
         }
     }
@@ -132,14 +130,13 @@ public struct ReasoningTemplates: Sendable {
     public func formattedDate(year: Int, month: Int, day: Int) -> String {
         let monthName = (1...12).contains(month) ? _format.months[month - 1] : String(month)
         let dayText = day == 1 ? (_format.firstDayOfMonth ?? "1") : String(day)
-        return _format.date.replacing("{day}", with: dayText)
-            .replacing("{month}", with: monthName)
+        return _filled(_format.date, ["day": dayText, "month": monthName])
     }
 
     /// An ordinal in this language's style ("1er", "9"; "1st", "22nd", "11th").
     public func formattedOrdinal(_ number: Int) -> String {
         let form = _format.ordinals[language.ordinalCategory(number)] ?? _format.ordinals["other"] ?? "{n}"
-        return form.replacing("{n}", with: String(number))
+        return _filled(form, ["n": String(number)])
     }
 
     /// The confidence phrase for an uncertainty ("±2 j", "±2 d", "confiance 80 %").
@@ -147,16 +144,13 @@ public struct ReasoningTemplates: Sendable {
         switch uncertainty {
         case let .days(days):
             let rounded = max(1, Int(days.rounded()))
-            return _format.uncertainty.days.form(count: Double(rounded), language: language)
-                .replacing("{n}", with: String(rounded))
+            return _filled(_format.uncertainty.days.form(count: Double(rounded), language: language), ["n": String(rounded)])
         case let .points(points):
             let value = (points * 10).rounded() / 10
-            return _format.uncertainty.points.form(count: value, language: language)
-                .replacing("{n}", with: formatted(value))
+            return _filled(_format.uncertainty.points.form(count: value, language: language), ["n": formatted(value)])
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
-            return _format.uncertainty.probability.form(count: Double(percent), language: language)
-                .replacing("{n}", with: String(percent))
+            return _filled(_format.uncertainty.probability.form(count: Double(percent), language: language), ["n": String(percent)])
         }
     }
 

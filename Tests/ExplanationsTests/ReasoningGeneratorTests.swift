@@ -116,6 +116,20 @@ struct ReasoningGeneratorTests {
         }
     }
 
+    /// A text inside a text, each with its own arguments, in the sentence's language.
+    @Test func phrasesNest() throws {
+        let reading: PhraseArgument = .phrase("readings", ["count": .number(2), "date": .date(year: 2027, month: 6, day: 1)])
+        let facts = [StatedFact(key: "nested", text: "nested", arguments: ["inner": reading])]
+        let nested = try PhraseBook(data: Data(#"{"texts": {"nested": {"fr": "d'après {inner}", "en": "from {inner}"}}}"#.utf8), file: "nested.json")
+        let generator = try ReasoningGenerator(phraseBooks: [PhraseBook(data: Data(weatherPhrases.utf8), file: "weather.json"), nested])
+        #expect(try generator.statement(for: .rainStart, value: .date(year: 2027, month: 6, day: 9), facts: facts, language: .fr).text
+                == "Pluie prévue le 9 juin : d'après 2 relevés depuis le 1er juin")
+        #expect(try generator.text("nested", ["inner": reading], language: .en) == "from 2 readings since June 1")
+        #expect(throws: ExplanationError.missingText(key: "nowhere")) {
+            try generator.text("nested", ["inner": .phrase("nowhere", [:])], language: .en)
+        }
+    }
+
     @Test func unknownKindGivesAOneLineError() throws {
         let attribution = Attribution(baselineValue: 0, outputValue: 1, contributions: [])
         #expect(throws: ExplanationError.missingPredictionTemplate(language: "fr", key: "snow")) {
@@ -149,7 +163,7 @@ struct ReasoningGeneratorTests {
         #expect(generator.confidencePhrase(for: .probability(0.666), language: .en) == "67% confidence")
     }
 
-    @Test func numberAndDateFormatsFollowTheLanguage() {
+    @Test func numberAndDateFormatsFollowTheLanguage() throws {
         let french = generator.templates(for: .fr), english = generator.templates(for: .en)
         #expect(french.formatted(29.46) == "29,5" && english.formatted(29.46) == "29.5")
         #expect(french.formatted(-0.25) == "-0,3" && french.formatted(12.0) == "12" && french.formatted(11.96) == "12")
@@ -160,7 +174,7 @@ struct ReasoningGeneratorTests {
         #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(english.formattedOrdinal)
                 == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"])
         #expect([1, 2, 9, 31].map(french.formattedOrdinal) == ["1er", "2", "9", "31"])
-        #expect(french.formatted(.ordinal(1)) == "1er" && english.formatted(.ordinal(9)) == "9th")
+        #expect(try french.formatted(.ordinal(1)) == "1er" && english.formatted(.ordinal(9)) == "9th")
     }
 
     @Test func badConfigurationsAreRejected() {
