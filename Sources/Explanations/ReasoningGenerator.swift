@@ -107,7 +107,7 @@ public struct ReasoningGenerator: Sendable {
         while count > 0 {
             text = _filled(templates.statement, ["prediction": headline,
                                                  "facts": phrases[..<count].joined(separator: templates.statementSeparator)])
-            if text.count <= limit { break }
+            if _fits(text, limit) { break }
             count -= 1
         }
         if count == 0 { text = ReasoningGenerator.shortened(headline, to: limit) }
@@ -204,17 +204,17 @@ public struct ReasoningGenerator: Sendable {
             for count in stride(from: factors.count, through: 1, by: -1) {
                 let joined = factors[..<count].map(\.phrase).joined(separator: templates.separator)
                 let text = _filled(templates.sentence, ["prediction": headline, "factors": joined])
-                if text.count <= limit { return (text, Array(factors[..<count])) }
+                if _fits(text, limit) { return (text, Array(factors[..<count])) }
             }
             let text = _filled(templates.fallback, ["prediction": headline])
-            if text.count <= limit { return (text, []) }
+            if _fits(text, limit) { return (text, []) }
         }
         return (ReasoningGenerator.shortened(prediction, to: limit), [])
     }
 
     /// `text` cut at the last space that leaves room for "…" within `limit` characters.
     static func shortened(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
+        guard !_fits(text, limit) else { return text }
         let prefix = text.prefix(limit - 1)
         let cut = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? prefix
         var trimmed = String(cut)

@@ -1,25 +1,33 @@
-/// `template` with each `{name}` that `value` knows replaced, in one pass over the template (the
-/// sentence path runs on every forecast of a bulk evaluation); a name `value` does not know stays
-/// as written.
+/// `template` with each `{name}` that `value` knows replaced, in one pass over the template's
+/// UTF-8 bytes (the sentence path runs on every forecast of a bulk evaluation); a name `value`
+/// does not know stays as written.
 func _filled(_ template: String, _ value: (Substring) throws -> String?) rethrows -> String {
-    guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    let bytes = template.utf8
+    let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+    guard bytes.contains(open) else { return template }
     var result = ""
-    result.reserveCapacity(template.utf8.count + 48)
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-        result += rest[..<open]
-        if let replacement = try value(rest[rest.index(after: open)..<close]) {
+    result.reserveCapacity(bytes.count + 48)
+    var start = bytes.startIndex
+    while let opening = bytes[start...].firstIndex(of: open), let closing = bytes[opening...].firstIndex(of: close) {
+        result += template[start..<opening]
+        if let replacement = try value(template[bytes.index(after: opening)..<closing]) {
             result += replacement
         } else {
-            result += rest[open...close]
+            result += template[opening...closing]
         }
-        rest = rest[rest.index(after: close)...]
+        start = bytes.index(after: closing)
     }
-    result += rest
+    result += template[start...]
     return result
 }
 
 /// `template` with each `{name}` of `values` replaced (`_filled(_:_:)`).
 func _filled(_ template: String, _ values: [String: String]) -> String {
     _filled(template) { values[String($0)] }
+}
+
+/// Whether `text` has at most `limit` characters (its UTF-8 length bounds its character count:
+/// most sentences are decided without counting characters).
+func _fits(_ text: String, _ limit: Int) -> Bool {
+    text.utf8.count <= limit || text.count <= limit
 }
