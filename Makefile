@@ -17,16 +17,20 @@ build: deps
 demo: build
 	$(ODML_RELEASE) validate --report reports/validation
 
-## Re-create Models/ from fixed seeds: training users generated here (seeds 101 and 8, never the
+## Re-create Models/ from fixed seeds: training users generated here (seeds 101, 8 and 102 — the last
+## an every-signal irregular cohort, so the models see charted cycles — never the
 ## seed `odml validate` evaluates on), then `odml train` for each model kind (recipes: Models/README.md).
 MODEL_DATA = .build/model-data
 models: build
 	for c in irregular mixed weak-signals; do $(ODML_RELEASE) generate --cohort $$c --users 400 --months 12 --seed 101 --out $(MODEL_DATA)/train-$$c; done
 	$(ODML_RELEASE) generate --cohort irregular --users 1200 --months 12 --seed 8 --out $(MODEL_DATA)/train-irregular-b
+	$(ODML_RELEASE) generate --cohort irregular --every-signal --users 400 --months 12 --seed 102 --out $(MODEL_DATA)/train-irregular-signals
 	$(ODML_RELEASE) train --model gbt --data $(MODEL_DATA)/train-irregular --data $(MODEL_DATA)/train-irregular-b \
-		--data $(MODEL_DATA)/train-mixed --data $(MODEL_DATA)/train-weak-signals --out Models/cycle-gbt.odml --seed 7 --day-stride 2
+		--data $(MODEL_DATA)/train-mixed --data $(MODEL_DATA)/train-weak-signals --data $(MODEL_DATA)/train-irregular-signals \
+		--out Models/cycle-gbt.odml --seed 7 --day-stride 2
 	$(ODML_RELEASE) train --model lstm --data $(MODEL_DATA)/train-irregular --data $(MODEL_DATA)/train-mixed \
-		--data $(MODEL_DATA)/train-weak-signals --out Models/cycle-lstm.odml --hidden 32 --epochs 20 --seed 7
+		--data $(MODEL_DATA)/train-weak-signals --data $(MODEL_DATA)/train-irregular-signals \
+		--out Models/cycle-lstm.odml --hidden 32 --epochs 20 --seed 7
 
 ## Re-run every shell block of notebooks-md/*.md with the release odml (the walkthroughs train
 ## and simulate: ≈ 15 s in release, minutes in debug) and fail when an output changed (times are

@@ -15,9 +15,11 @@
 /// - the logging counters (last logged day, which of the last `loggingWindowDays` days had a
 ///   symptom).
 ///
+/// - the fertility signals (`signals`, `CycleSignalState`): this cycle's LH tests, temperatures
+///   and mucus, the ovulation they evidence, her luteal length from past cycles' evidence, and
+///   which of the last `loggingWindowDays` days had a measurement.
+///
 /// Observations a day may carry are facts of the app's logs, never constants of a generator.
-/// New per-day observations (e.g. fertility signals) join the day log, and facts derived from
-/// them (e.g. the day ovulation was evidenced) join the cycle summaries, here.
 public struct CycleDayState: Sendable {
     /// A complete cycle, as it was known when the next start came.
     public struct CompletedCycle: Sendable {
@@ -31,6 +33,8 @@ public struct CycleDayState: Sendable {
         public var wellbeingBeforeNextStart: Float
         /// Mean well-being of its days 6 … length − 8 (`nan` when none was logged).
         public var wellbeingMidCycle: Float
+        /// The ovulation its fertility signals evidenced, in effect when the next start came.
+        public var ovulationEvidence: OvulationEvidence?
     }
 
     /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
@@ -60,6 +64,10 @@ public struct CycleDayState: Sendable {
     public private(set) var lastLoggedDay: CalendarDay?
     /// Bit `i` set when a symptom was logged `i` days before `today`.
     private(set) var symptomLogMask: UInt32 = 0
+    /// Bit `i` set when a measurement (a fertility signal) was logged `i` days before `today`.
+    private(set) var signalLogMask: UInt32 = 0
+    /// The fertility signals: this cycle's readings, the ovulation they evidence, her luteal length.
+    public private(set) var signals = CycleSignalState()
     /// Days advanced through (from `firstDay` to `today`).
     public private(set) var dayCount = 0
 
@@ -90,20 +98,24 @@ public struct CycleDayState: Sendable {
         SymptomType.builtIn.firstIndex(of: kind).map { symptomSeries[$0] } ?? []
     }
 
-    /// Advances to `day` (after every day already seen) with the day's record, if any. Days
-    /// skipped since the last one are logged as empty.
-    public mutating func advance(to day: CalendarDay, record: DayRecord?) {
+    /// Advances to `day` (after every day already seen) with the day's record and measurements,
+    /// if any. Days skipped since the last one are logged as empty.
+    public mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil) {
         if let today = cycle.today {
             precondition(today < day, "CycleDayState advances forward: \(day) is not after \(today)")
             let gap = today.distance(to: day)
-            symptomLogMask = gap >= CycleDayState.loggingWindowDays
-                ? 0 : (symptomLogMask << UInt32(gap)) & ((1 << UInt32(CycleDayState.loggingWindowDays)) - 1)
+            let window = (UInt32(1) << UInt32(CycleDayState.loggingWindowDays)) - 1
+            symptomLogMask = gap >= CycleDayState.loggingWindowDays ? 0 : (symptomLogMask << UInt32(gap)) & window
+            signalLogMask = gap >= CycleDayState.loggingWindowDays ? 0 : (signalLogMask << UInt32(gap)) & window
             for _ in 1..<gap { appendDay(nil) }
         } else {
             firstDay = day
         }
         let started = cycle.advance(to: day, record: record)
         if started { startCycle(on: day) }
+        let measured = measurements.flatMap { $0.isEmpty ? nil : $0 }
+        signals.advance(to: day, measurements: measured, periodStarted: started)
+        if measured != nil { signalLogMask |= 1 }
         appendDay(record)
         guard let record else { return }
         lastLoggedDay = day
@@ -137,6 +149,29 @@ public struct CycleDayState: Sendable {
 
     /// `true` when no symptom was logged in the last `loggingWindowDays` days.
     public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
+
+    /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
+    /// fertility-signal measurement.
+    public var signalLoggingShare: Float {
+        Float(signalLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
+    }
+
+    /// `true` when nothing the calendar lacks was logged in the last `loggingWindowDays` days: no
+    /// symptom and no fertility signal (the learned models then give the calendar's forecast).
+    public var hasNothingBeyondCalendarRecently: Bool { symptomLogMask == 0 && signalLogMask == 0 }
+
+    /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),
+    /// `nil` before any start is known.
+    public var anchoredNextStart: CalendarDay? {
+        cycle.calendarNextStart.map { signals.anchoredNextStart(calendar: $0) }
+    }
+
+    /// Days from `today` until `anchoredNextStart` (≤ 0 once it has passed); the calendar's
+    /// `calendarDaysRemaining` before any start is known.
+    public var anchoredDaysRemaining: Int {
+        guard let today = cycle.today, let next = anchoredNextStart else { return calendarDaysRemaining }
+        return today.distance(to: next)
+    }
 
     /// Days from `today` until the calendar's next start (`CycleState`): ≤ 0 once the
     /// calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart` before any start
@@ -180,7 +215,8 @@ public struct CycleDayState: Sendable {
             recentCycles.append(CompletedCycle(
                 start: previous, length: previous.distance(to: day), ovulationPainDay: ovulationPainThisCycle,
                 wellbeingBeforeNextStart: mean(of: wellbeing, from: end - 5, through: end - 1),
-                wellbeingMidCycle: mean(of: wellbeing, from: start + 5, through: end - 8)))
+                wellbeingMidCycle: mean(of: wellbeing, from: start + 5, through: end - 8),
+                ovulationEvidence: signals.evidence))
             if recentCycles.count > CycleState.recentCycleCount { recentCycles.removeFirst() }
         }
         starts.append(day)

@@ -31,10 +31,11 @@ public enum CyclePhrases {
 
     /// The period headline with the facts a predictor states ("Règles prévues le 14 mars : cycle
     /// moyen 31 j sur les 3 derniers cycles"), with its confidence when `uncertaintyDays` is given.
-    package static func periodStatement(_ next: CalendarDay, facts: [StatedFact], uncertaintyDays: Double? = nil,
-                                language: Language) throws -> Reasoning {
+    package static func periodStatement(_ next: CalendarDay, facts: [StatedFact], unstatedFacts: [StatedFact] = [],
+                                        uncertaintyDays: Double? = nil, language: Language) throws -> Reasoning {
         let (year, month, day) = next.components
         return try shared.statement(for: .periodStart, value: .date(year: year, month: month, day: day),
-                                    uncertainty: uncertaintyDays.map { .days($0) }, facts: facts, language: language)
+                                    uncertainty: uncertaintyDays.map { .days($0) }, facts: facts,
+                                    unstatedFacts: unstatedFacts, language: language)
     }
 }

@@ -39,6 +39,28 @@ extension StatedFact {
                    arguments: ["date": day.phraseArgument, "luteal": .number(Double(luteal))], contribution: contribution)
     }
 
+    /// "test LH positif le 9 + phase lutéale ≈ 13 j" / "positive LH test on the 9th + luteal phase ≈ 13 d"
+    /// (the reading's day said without its month when it is in `forecast`'s month).
+    static func ovulationEvidence(_ evidence: OvulationEvidence, luteal: Int, forecast: CalendarDay, contribution: Double) -> StatedFact {
+        let reading = PhraseArgument.phrase("signals.\(evidence.source.key)", ["on": day(evidence.observed, forecast: forecast)])
+        return StatedFact(key: "rule.ovulation_evidence", text: "rules.ovulation_evidence",
+                          arguments: ["reading": reading, "luteal": .number(Double(luteal))], contribution: contribution)
+    }
+
+    /// "test LH négatif le 12, ovulation encore à venir" / "negative LH test on the 12th, ovulation still ahead".
+    static func negativeLHTest(_ test: CalendarDay, forecast: CalendarDay, contribution: Double) -> StatedFact {
+        StatedFact(key: "rule.negative_lh_test", text: "rules.negative_lh_test",
+                   arguments: ["on": day(test, forecast: forecast)], contribution: contribution)
+    }
+
+    /// "le 9" / "on the 9th" for a day in `forecast`'s month, else "le 28 septembre" / "on September 28".
+    private static func day(_ day: CalendarDay, forecast: CalendarDay) -> PhraseArgument {
+        let (year, month, dayOfMonth) = day.components
+        let (forecastYear, forecastMonth, _) = forecast.components
+        return year == forecastYear && month == forecastMonth ? .phrase("signals.on_day", ["day": .ordinal(dayOfMonth)])
+                                                             : .phrase("signals.on_date", ["date": day.phraseArgument])
+    }
+
     /// "règles en retard, attendues d'un jour à l'autre".
     static func late(contribution: Double) -> StatedFact {
         StatedFact(key: "rule.late", text: "rules.late", contribution: contribution)

@@ -8,6 +8,9 @@ struct _RuleState {
     let starts: [CalendarDay]
     let declaredLength: Int?
     let language: Language
+    /// Her fertility signals, advanced with the records (`CycleSignalState`).
+    private var signals = CycleSignalState()
+    private var cursor: _HistoryCursor
 
     /// The last day processed.
     private(set) var currentDay = CalendarDay(daysSinceEpoch: Int.min / 2)
@@ -30,6 +33,7 @@ struct _RuleState {
         self.starts = history.periodStarts
         self.declaredLength = RuleEngine.declaredCycleLength(in: history.profile)
         self.language = language
+        self.cursor = _HistoryCursor(history)
     }
 
     mutating func prediction(on day: CalendarDay) throws -> CyclePrediction {
@@ -65,6 +69,26 @@ struct _RuleState {
             ovulationDate = pain
             ovulationPassed = 0.9
         }
+        // Fertility signals: evidenced ovulation + her luteal length, or the calendar pushed past
+        // a negative LH test (`CycleSignalState.anchoredNextStart`).
+        let evidence = signals.evidence
+        let luteal = signals.lutealLength
+        var signalShift = 0
+        var pendingTest: CalendarDay?
+        let anchored = signals.anchoredNextStart(calendar: next)
+        if let evidence {
+            signalShift = next.distance(to: anchored)
+            next = anchored
+            uncertainty = 1.5
+            ovulationDate = evidence.ovulation
+            ovulationPassed = evidence.ovulation <= day ? 1 : 0.9
+        } else if anchored > next {
+            signalShift = next.distance(to: anchored)
+            next = anchored
+            pendingTest = signals.lastNegativeLHTest
+            ovulationDate = next.advanced(by: -(luteal + 1))
+            ovulationPassed = 0.1
+        }
         var lateShift = 0
         if next <= day {
             lateShift = next.distance(to: day.advanced(by: 1))
@@ -72,27 +96,43 @@ struct _RuleState {
             uncertainty = max(uncertainty, 3)
         }
         let key = _ReasoningKey(kind: 1, next: next.daysSinceEpoch, length: calendarLength, used: used, rejected: rejectedCount,
-                                pain: painEpisodeStart?.daysSinceEpoch ?? 0, late: lateShift > 0)
-        let painStart = painEpisodeStart
+                                pain: painEpisodeStart?.daysSinceEpoch ?? 0, late: lateShift > 0,
+                                signal: (evidence?.observed ?? pendingTest)?.daysSinceEpoch ?? 0, luteal: luteal)
+        let painStart = evidence == nil ? painEpisodeStart : nil
+        let evidenceStart = next.advanced(by: -lateShift)
         let painOffset = painStart.map { $0.distance(to: next) - lateShift } ?? 0
         let text = try sentences.reasoning(for: key) {
-            var facts: [StatedFact] = []
-            if lateShift > 0 { facts.append(.late(contribution: Double(lateShift))) }
-            if let pain = painStart { facts.append(.ovulationPain(pain, luteal: painOffset, contribution: Double(painShift))) }
+            var calendarFacts: [StatedFact] = []
             if used == 0 {
                 if let declared = declaredLength {
-                    facts.append(.declaredLength(declared, contribution: Double(declared - population)))
+                    calendarFacts.append(.declaredLength(declared, contribution: Double(declared - population)))
                 } else {
-                    facts.append(.populationLength(population, contribution: 0))
+                    calendarFacts.append(.populationLength(population, contribution: 0))
                 }
             } else {
                 // The mean before outlier rejection: the rejection factor adds its own shift, so
                 // the contributions add up to the forecast's distance from the population length.
-                facts.append(.averageCycle(length: calendarLength, cycles: used,
-                                           contribution: Double(calendarLength - population) - (rejectedCount > 0 ? rejectedShift : 0)))
+                calendarFacts.append(.averageCycle(length: calendarLength, cycles: used,
+                                                   contribution: Double(calendarLength - population) - (rejectedCount > 0 ? rejectedShift : 0)))
             }
-            if rejectedCount > 0 { facts.append(.outliers(rejectedCount, contribution: rejectedShift)) }
-            var reasoning = try CyclePhrases.periodStatement(next, facts: facts, language: language)
+            if rejectedCount > 0 { calendarFacts.append(.outliers(rejectedCount, contribution: rejectedShift)) }
+            var facts: [StatedFact] = [], unstated: [StatedFact] = []
+            if lateShift > 0 { facts.append(.late(contribution: Double(lateShift))) }
+            if let evidence {
+                // The evidence replaces the calendar and the pain in the sentence; the calendar's
+                // factors stay listed (their shifts and the evidence's add up to the date), and
+                // the evidence's shift is counted from the pain's date, which it overrides.
+                facts.append(.ovulationEvidence(evidence, luteal: luteal, forecast: evidenceStart,
+                                                contribution: Double(signalShift + painShift)))
+                unstated = calendarFacts
+            } else {
+                if let test = pendingTest {
+                    facts.append(.negativeLHTest(test, forecast: evidenceStart, contribution: Double(signalShift)))
+                }
+                if let pain = painStart { facts.append(.ovulationPain(pain, luteal: painOffset, contribution: Double(painShift))) }
+                facts += calendarFacts
+            }
+            var reasoning = try CyclePhrases.periodStatement(next, facts: facts, unstatedFacts: unstated, language: language)
             reasoning.factors.sort { abs($0.contribution) > abs($1.contribution) }
             return reasoning
         }
@@ -146,11 +186,15 @@ struct _RuleState {
         return (estimate, used, shift, rejected, spread)
     }
 
-    /// Feeds every record dated on or before `day`.
+    /// Feeds every record and measurement dated on or before `day`.
     private mutating func advance(through day: CalendarDay) {
         currentDay = day
-        while recordIndex < records.count, records[recordIndex].date <= day {
-            let record = records[recordIndex]
+        while let next = cursor.next(through: day) {
+            guard let record = next.record else {
+                signals.advance(to: next.day, measurements: next.measurements, periodStarted: false)
+                continue
+            }
+            let startsPeriod = knownStarts < starts.count && starts[knownStarts] == record.date
             if knownStarts < starts.count, starts[knownStarts] == record.date {
                 if knownStarts > 0 {
                     let previous = starts[knownStarts - 1]
@@ -180,6 +224,10 @@ struct _RuleState {
             energy.observe(record.symptoms[.energy])
             mood.observe(record.symptoms[.mood])
             recordIndex += 1
+            signals.advance(to: record.date, measurements: next.measurements, periodStarted: startsPeriod)
+        }
+        if signals.today.map({ $0 < day }) ?? true {
+            signals.advance(to: day, measurements: nil, periodStarted: false)
         }
     }
 }
@@ -224,4 +272,7 @@ struct _ReasoningKey: Equatable {
     var rejected = 0
     var pain = 0
     var late = false
+    /// The day of the signal reading named (evidence or a negative LH test), 0 without.
+    var signal = 0
+    var luteal = 0
 }

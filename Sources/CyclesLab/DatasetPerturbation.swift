@@ -29,6 +29,10 @@ public struct DatasetPerturbation: Sendable, Equatable {
         /// Only the measurement kinds in `keptSignals` are kept (none: symptoms only); flow,
         /// symptoms and the profile are untouched. No random choice.
         case keepSignals = "signals"
+        /// Flow and the fertility signals are kept, every symptom log is removed: a user who
+        /// charts LH tests or temperatures but logs no symptom (the Marquette charts, as
+        /// imported). A training kind, not a robustness-panel row.
+        case periodAndSignals = "period-and-signals"
     }
 
     /// What is taken away.
@@ -53,9 +57,9 @@ public struct DatasetPerturbation: Sendable, Equatable {
     }
 
     /// The robustness panel's perturbations, in report order, with one seed: every kind but
-    /// `keepSignals`.
+    /// `keepSignals` and `periodAndSignals`.
     public static func all(seed: UInt64 = DatasetPerturbation.defaultSeed) -> [DatasetPerturbation] {
-        Kind.allCases.filter { $0 != .keepSignals }.map { DatasetPerturbation($0, seed: seed) }
+        Kind.allCases.filter { $0 != .keepSignals && $0 != .periodAndSignals }.map { DatasetPerturbation($0, seed: seed) }
     }
 
     /// Keeps only the measurement kinds in `kinds` (`[]`: symptoms only, no measurement).
@@ -106,6 +110,7 @@ public struct DatasetPerturbation: Sendable, Equatable {
     public var label: String {
         switch kind {
         case .periodOnly: return "period-only logs"
+        case .periodAndSignals: return "period and signals only"
         case .emptyPreferences: return "preferences {}"
         case .loggingGap: return "\(Self.gapDays)-day gap"
         case .forgottenPeriod: return "forgotten period"
@@ -119,11 +124,12 @@ public struct DatasetPerturbation: Sendable, Equatable {
 
     /// Every user perturbed; the truth and manifest are kept.
     /// The kinds training deals users to, in turn, after the complete logs: every way a real
-    /// user's logs fall short except the profile (models do not read `preferences`).
-    public static let trainingKinds: [Kind] = [.periodOnly, .loggingGap, .forgottenPeriod, .halfSymptomDays]
+    /// user's logs fall short except the profile (models do not read `preferences`), and a user
+    /// who logs her fertility signals but no symptom.
+    public static let trainingKinds: [Kind] = [.periodOnly, .loggingGap, .forgottenPeriod, .halfSymptomDays, .periodAndSignals]
 
-    /// `dataset` for training on realistic logs: user `i` keeps her logs when `i % 5 == 0` and is
-    /// otherwise perturbed by `trainingKinds[i % 5 - 1]` (truth kept), so a model learns what to
+    /// `dataset` for training on realistic logs: user `i` keeps her logs when `i % 6 == 0` and is
+    /// otherwise perturbed by `trainingKinds[i % 6 - 1]` (truth kept), so a model learns what to
     /// do when a signal is missing instead of assuming complete logs.
     public static func trainingMix(_ dataset: CycleDataset, seed: UInt64) -> CycleDataset {
         var copy = dataset
@@ -179,6 +185,8 @@ public struct DatasetPerturbation: Sendable, Equatable {
             }
         case .keepSignals:
             measurements = measurements.map { $0.keeping(keptSignals) }.filter { !$0.isEmpty }
+        case .periodAndSignals:
+            records = records.compactMap { $0.hasFlow ? Self.withoutSymptoms($0) : nil }
         }
         return UserHistory(profile: profile, records: records, measurements: measurements)
     }

@@ -94,9 +94,11 @@ public struct ReasoningGenerator: Sendable {
     /// `uncertainty` is given), then the facts in the given order, joined by the language's
     /// `statementSeparator` ("Règles prévues le 14 mars : cycle moyen 31 j sur les 3 derniers
     /// cycles, 1 cycle atypique écarté"). Facts that do not fit in `maximumLength` are left out
-    /// from the last; `factors` lists the stated facts that carry a contribution, in text order.
+    /// from the last; `factors` lists the stated facts that carry a contribution, in text order,
+    /// then `unstatedFacts`: facts the forecast rests on that a stronger one replaces in the
+    /// sentence (their contributions still add up to the forecast).
     public func statement(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
-                          facts: [StatedFact], language: Language) throws -> Reasoning {
+                          facts: [StatedFact], unstatedFacts: [StatedFact] = [], language: Language) throws -> Reasoning {
         let templates = self.templates(for: language)
         let prediction = try headline(for: kind, value: value, templates: templates)
         let confidence = uncertainty.map { templates.confidencePhrase(for: $0) }
@@ -111,7 +113,8 @@ public struct ReasoningGenerator: Sendable {
             count -= 1
         }
         if count == 0 { text = ReasoningGenerator.shortened(headline, to: limit) }
-        let named = zip(facts[..<count], phrases).compactMap { fact, phrase in
+        let unstated = try unstatedFacts.map { ($0, try templates.text($0.text, $0.arguments)) }
+        let named = (Array(zip(facts[..<count], phrases)) + unstated).compactMap { fact, phrase in
             fact.contribution.map { Reasoning.Factor(key: fact.key, phrase: phrase, contribution: $0, group: fact.group) }
         }
         return Reasoning(text: text, language: language, factors: named, headline: prediction,

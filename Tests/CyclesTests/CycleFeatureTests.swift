@@ -67,6 +67,28 @@ import ModelFiles
         }
     }
 
+    /// The fertility-signal features are appended after the features of the previous versions
+    /// (tabular-v3's 66, daily-v2's 28, which keep their order) and each speaks with a phrase of
+    /// its own in both languages, never a group fallback (the LSTM's day count since the evidenced
+    /// ovulation, 0 without evidence, speaks as whether ovulation was seen).
+    @Test(arguments: Language.allCases)
+    func signalFeaturesAreAppendedAndPhrased(language: Language) throws {
+        let templates = try CyclePhrases.generator().templates(for: language)
+        for (model, features, previous) in [("gbt", TabularFeatureBuilder.features, 66), ("lstm", DailyFeatureBuilder.features, 28)] {
+            #expect(features.prefix(previous).allSatisfy { $0.group != .signals }, "\(model)")
+            let signals = features.dropFirst(previous)
+            #expect(!signals.isEmpty && signals.allSatisfy { $0.group == .signals }, "\(model)")
+            for feature in signals {
+                guard case let .key(key) = feature.phrase else {
+                    Issue.record("\(model) \(feature.name): a signal feature needs a phrase of its own")
+                    continue
+                }
+                #expect(Self.phrase(templates, key: feature.name, phraseKey: key, group: Self.noGroup) != nil,
+                        "\(model) \(feature.name): no \(language) phrase for \(key)")
+            }
+        }
+    }
+
     @Test func descriptorsCarryTheDeclaredPhraseKey() {
         for (_, features) in Self.registries {
             for feature in features {

@@ -102,7 +102,8 @@ import Testing
         let users = (0..<10).map { Self.user("u\($0)") }
         let mixed = DatasetPerturbation.trainingMix(CycleDataset(users: users), seed: 3)
         for (index, (before, after)) in zip(users, mixed.users).enumerated() {
-            let expected = index % 5 == 0 ? before : DatasetPerturbation(DatasetPerturbation.trainingKinds[index % 5 - 1], seed: 3).applied(to: before)
+            let turn = index % (DatasetPerturbation.trainingKinds.count + 1)
+            let expected = turn == 0 ? before : DatasetPerturbation(DatasetPerturbation.trainingKinds[turn - 1], seed: 3).applied(to: before)
             #expect(after == expected)
         }
         #expect(mixed.users[1].records.allSatisfy { $0.symptoms.isEmpty })

@@ -129,7 +129,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let width = TabularFeatureBuilder.featureCount
     for (row, (correction, target)) in zip(rows.remaining, rows.alertTarget).enumerated() {
         // The period target is the correction to the calendar: add the calendar back.
-        let remaining = correction + rows.features[row * width + GBTCyclePredictor.calendarRemainingIndex]
+        let remaining = correction + rows.features[row * width + GBTCyclePredictor.anchorRemainingIndex]
         let expected: Float = remaining == 1 ? 1 : (Int(remaining) == AlertPolicy.windowDays + 1 ? -1 : 0)
         #expect(target == expected)
     }
@@ -221,7 +221,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let explanation = predictor.periodExplanation(for: history, on: history.periodStarts[0].advanced(by: offset))
         #expect(explanation.contributions.count == explanation.features.count)
         #expect(abs(explanation.expectedValue + explanation.contributions.reduce(0, +) - explanation.rawScore) <= 1e-5)
-        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        let calendar = Double(explanation.values[GBTCyclePredictor.anchorRemainingIndex])
         #expect(abs(calendar + explanation.rawScore - explanation.remainingDays) <= 1e-9 * explanation.remainingDays)
     }
 }
@@ -237,7 +237,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         let attribution = try predictor.periodAttribution(for: history, on: day)
         let explanation = predictor.periodExplanation(for: history, on: day)
         #expect(abs(attribution.outputValue - explanation.remainingDays) <= 1e-6 * explanation.remainingDays)
-        let calendar = Double(explanation.values[GBTCyclePredictor.calendarRemainingIndex])
+        let calendar = Double(explanation.values[GBTCyclePredictor.anchorRemainingIndex])
         #expect(abs(attribution.baselineValue - (calendar + explanation.expectedValue)) <= 1e-9 * attribution.baselineValue)
         #expect(attribution.measuredCompletenessError <= 1e-6 * max(1, abs(attribution.outputDifference)))
         // The correction is in days: the contributions are the TreeSHAP values themselves.
@@ -316,4 +316,32 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         #expect(rows.remaining[row] == 0, "row \(row), calendar remaining \(rows.features[row * width + calendar])")
     }
     #expect(rows.remaining[0] == Float(28 - CycleState.populationCycleLength))
+}
+
+/// The trees' anchor: the calendar's remaining days without signals; ovulation + her luteal
+/// length + 1 once a positive LH test evidences it. The calendar fallback is for users with
+/// neither a symptom nor a signal in the last 28 days: a period-and-LH logger gets the trees.
+@Test func anchorFollowsTheSignalsAndOnlyNothingLoggedFallsBack() throws {
+    let periodOnly = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
+    let starts = periodOnly.periodStarts
+    let surge = starts[5].advanced(by: 13)
+    let charted = UserHistory(profile: periodOnly.profile, records: periodOnly.records,
+                              measurements: [DayMeasurements(date: surge.advanced(by: -1), lhTest: .negative),
+                                             DayMeasurements(date: surge, lhTest: .positive)])
+    var plain = TabularFeatureBuilder(history: periodOnly), signals = TabularFeatureBuilder(history: charted)
+    var row: [Float] = []
+    let calendar = GBTCyclePredictor.calendarRemainingIndex, anchor = GBTCyclePredictor.anchorRemainingIndex
+    for day in starts[4]...starts[5].advanced(by: 25) {
+        plain.features(on: day, into: &row)
+        #expect(row[anchor] == row[calendar])
+        #expect(GBTCyclePredictor.fallsBackToCalendar(row))
+        signals.features(on: day, into: &row)
+        if day >= surge {
+            // Ovulation the day after the positive test, the luteal prior (no past evidence).
+            #expect(row[anchor] == Float(day.distance(to: surge.advanced(by: 1 + AlertPolicy.lutealPriorDays + 1))))
+            #expect(!GBTCyclePredictor.fallsBackToCalendar(row))
+        } else if day < surge.advanced(by: -1) {
+            #expect(row[anchor] == row[calendar])
+        }
+    }
 }

@@ -31,12 +31,21 @@ import Explanations
         return UserHistory(profile: UserProfile(id: "u1", createdAt: start), records: records)
     }
 
+    /// An untrained network (weights drawn from `seed`) with the feature normalisation training
+    /// would give it on `history()`'s days (mean and SD per feature, 1 for a constant one): its
+    /// inputs are of the size a trained model sees, not raw day counts.
     static func predictor(hidden: Int = 6, seed: UInt64 = 3) throws -> LSTMCyclePredictor {
         var generator = SeededGenerator(seed: seed)
         let count = DailyFeatureBuilder.featureCount
         let network = LSTMCyclePredictor.Network(featureCount: count, hiddenSize: hidden, using: &generator)
-        let mean = (0..<count).map { _ in Float(generator.nextNormal()) }
-        let scale = (0..<count).map { _ in Float(1 + generator.nextUniform()) }
+        let sample = history()
+        let rows = DailyFeatureBuilder.features(for: sample, through: sample.records.last!.date)
+        let days = Float(rows.count / count)
+        let mean = (0..<count).map { feature in stride(from: feature, to: rows.count, by: count).reduce(Float(0)) { $0 + rows[$1] } / days }
+        let scale = (0..<count).map { feature -> Float in
+            let variance = stride(from: feature, to: rows.count, by: count).reduce(Float(0)) { $0 + (rows[$1] - mean[feature]) * (rows[$1] - mean[feature]) } / days
+            return variance.squareRoot() < 1e-3 ? 1 : variance.squareRoot()
+        }
         return try LSTMCyclePredictor(network: network, featureMean: mean, featureScale: scale, periodQuantile: 0.5)
     }
 
@@ -117,6 +126,34 @@ import Explanations
                 }
             }
         }
+    }
+
+    /// The same uninformative head on a user who logs flow and LH tests: the signal-anchored
+    /// date (`CycleDayState.anchoredNextStart`: ovulation + her luteal length + 1 once a positive
+    /// test evidences it), held at tomorrow; the calendar's when the surge is not in view.
+    @Test func uninformativePeriodHeadGivesTheSignalAnchoredDate() throws {
+        var predictor = try Self.predictor()
+        let classes = LSTMCyclePredictor.Network.periodClassCount
+        let zero = -LSTMCyclePredictor.Network.periodCorrections.lowerBound
+        predictor.network.period.weight = Tensor(zeros: [classes, predictor.network.lstm.hiddenSize])
+        predictor.network.period.bias = Tensor((0..<classes).map { $0 == zero ? 50 : 0 })
+        let full = Self.history(days: 160)
+        let flowOnly = UserHistory(profile: full.profile, records: full.records.filter(\.hasFlow))
+        let tests = flowOnly.periodStarts.flatMap { start in
+            [DayMeasurements(date: start.advanced(by: 11), lhTest: .negative), DayMeasurements(date: start.advanced(by: 13), lhTest: .positive)]
+        }
+        let charted = UserHistory(profile: flowOnly.profile, records: flowOnly.records, measurements: tests)
+        let days = Array(charted.records.first!.date...full.records.last!.date)
+        let forecasts = try predictor.predictions(for: charted, on: days, language: .en)
+        var replay = CycleDayState.Replay(charted)
+        var evidenced = 0
+        for (day, forecast) in zip(days, forecasts) {
+            let state = replay.advance(through: day)
+            let anchored = try #require(state.anchoredNextStart)
+            #expect(forecast.nextPeriodStart == max(anchored, day.advanced(by: 1)), "\(day)")
+            if state.signals.evidence != nil { evidenced += 1 }
+        }
+        #expect(evidenced > 40)
     }
 
     @Test func predictionsAreCausalAndComplete() throws {

@@ -30,6 +30,8 @@ public enum CycleFeatureGroup: String, Sendable, CaseIterable {
     case logging
     /// Day of the week.
     case dayOfWeek = "day_of_week"
+    /// Fertility signals (LH tests, temperatures, cervical mucus) and the ovulation they evidence.
+    case signals
 
     /// The phrase group that phrases the group's features (`Cycles/Phrases/phrases.json`): the
     /// LSTM's `cycle_history`, `pain_zone` and `day_of_week` are phrased as `history`, `pain` and

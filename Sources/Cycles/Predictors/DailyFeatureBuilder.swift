@@ -14,14 +14,19 @@ import Foundation
 /// lengths, flow, each built-in symptom's value with a missing flag, pain flags for left ovary,
 /// right ovary and uterus, days since the last one-sided pain in the current cycle, day of week
 /// (sin/cos), whether anything was logged and the share of the last 28 days with a symptom logged
-/// (0 for someone who logs periods only). No feature holds a constant of the synthetic generator:
+/// (0 for someone who logs periods only); then the fertility signals (`CycleSignalState`): whether
+/// ovulation is evidenced this cycle and how many days ago, the days remaining to the
+/// signal-anchored start (`CycleDayState.anchoredDaysRemaining`: the calendar's without evidence),
+/// her luteal length, today's LH test and its result, whether a temperature shift or a mucus peak
+/// is confirmed, and the share of the last 28 days with a measurement. No feature holds a constant of the synthetic generator:
 /// the only fixed numbers are the population cycle length before any complete cycle
 /// (`CycleState`) and the SD shown below two cycles (3 d).
 public struct DailyFeatureBuilder: Sendable {
-    /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v2`
-    /// reads cycle history through `CycleState` (calendar length and remaining days) and adds
-    /// `symptom_logging_share`; `daily-v1` (30 features, mean cycle length) is no longer read.
-    public static let version = "daily-v2"
+    /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v3`
+    /// appends the fertility-signal features to `daily-v2`'s 28 (which stay in their order);
+    /// `daily-v2` (calendar length and remaining days, `symptom_logging_share`) and `daily-v1`
+    /// (mean cycle length) are no longer read.
+    public static let version = "daily-v3"
     /// SD of the cycle lengths shown before two cycles are complete (days).
     public static let defaultCycleLengthDeviation: Float = 3
 
@@ -36,7 +41,7 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("calendar_days_remaining", .cycleHistory, phrase: .key("calendar_date")),
         CycleFeature("last_cycle_length", .cycleHistory, phrase: .key("last_cycle_length")),
         CycleFeature("flow", .flow, phrase: .key("flow")),
-        CycleFeature("flow_logged", .flow),
+        CycleFeature("flow_logged", .flow, phrase: .key("flow")),
     ] + SymptomType.builtIn.flatMap { kind in
         let group = CycleFeatureGroup(rawValue: kind.rawValue)!
         return [CycleFeature(kind.rawValue, group, phrase: .key(kind.rawValue)),
@@ -51,6 +56,15 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("day_of_week_cos", .dayOfWeek),
         CycleFeature("logged_today", .logging),
         CycleFeature("symptom_logging_share", .logging, phrase: .key("symptom_logging")),
+        CycleFeature("ovulation_evidenced", .signals, phrase: .key("ovulation_evidenced")),
+        CycleFeature("days_since_evidenced_ovulation", .signals, phrase: .key("ovulation_evidenced")),
+        CycleFeature("anchored_days_remaining", .signals, phrase: .key("anchored_date")),
+        CycleFeature("luteal_length", .signals, phrase: .key("luteal_length")),
+        CycleFeature("lh_tested_today", .signals, phrase: .key("lh_tested_today")),
+        CycleFeature("lh_surge_today", .signals, phrase: .key("lh_surge_today")),
+        CycleFeature("temperature_shift_confirmed", .signals, phrase: .key("temperature_shift_confirmed")),
+        CycleFeature("mucus_peak_confirmed", .signals, phrase: .key("mucus_peak_confirmed")),
+        CycleFeature("signal_logging_share", .signals, phrase: .key("signal_logging")),
     ]
 
     /// Feature names, in vector order (stored in model files).
@@ -65,10 +79,11 @@ public struct DailyFeatureBuilder: Sendable {
     /// A builder for a new user.
     public init() {}
 
-    /// Advances to `day` (after every earlier day) with its record, if any, and writes the day's
-    /// `featureCount` raw features to `features`.
-    public mutating func advance(to day: CalendarDay, record: DayRecord?, into features: UnsafeMutablePointer<Float>) {
-        state.advance(to: day, record: record)
+    /// Advances to `day` (after every earlier day) with its record and measurements, if any, and
+    /// writes the day's `featureCount` raw features to `features`.
+    public mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil,
+                                 into features: UnsafeMutablePointer<Float>) {
+        state.advance(to: day, record: record, measurements: measurements)
         DailyFeatureBuilder.features(of: state, into: features)
     }
 
@@ -113,6 +128,18 @@ public struct DailyFeatureBuilder: Sendable {
         put(cos(angle))
         put(logged ? 1 : 0)
         put(state.symptomLoggingShare)
+        let signals = state.signals
+        let evidence = signals.evidence
+        put(evidence == nil ? 0 : 1)
+        put(evidence.map { Float($0.ovulation.distance(to: day)) } ?? 0)
+        put(Float(state.anchoredDaysRemaining))
+        put(Float(signals.lutealLength))
+        let test = signals.todayMeasurements?.lhTest
+        put(test == nil ? 0 : 1)
+        put(test?.isSurge == true ? 1 : 0)
+        put(signals.temperatureShift == nil ? 0 : 1)
+        put(signals.evidence(from: .cervicalMucus) == nil ? 0 : 1)
+        put(state.signalLoggingShare)
     }
 
     /// The raw feature rows of every day from `history`'s first logged day through `last`
@@ -133,18 +160,13 @@ public struct DailyFeatureBuilder: Sendable {
         var result = [Float](repeating: 0, count: count * featureCount)
         var builder = DailyFeatureBuilder()
         builder.state = CycleDayState(declaredCycleType: history.profile.cycleType)
-        var recordIndex = 0
-        let records = history.records
-        while recordIndex < records.count, records[recordIndex].date < first { recordIndex += 1 }
+        var cursor = _HistoryCursor(history)
         result.withUnsafeMutableBufferPointer { buffer in
             for offset in 0..<count {
                 let day = first.advanced(by: offset)
-                var record: DayRecord?
-                if recordIndex < records.count, records[recordIndex].date == day {
-                    record = records[recordIndex]
-                    recordIndex += 1
-                }
-                builder.advance(to: day, record: record, into: buffer.baseAddress! + offset * featureCount)
+                let logged = cursor.take(on: day)
+                builder.advance(to: day, record: logged.record, measurements: logged.measurements,
+                                into: buffer.baseAddress! + offset * featureCount)
             }
         }
         return (result, builder.state)

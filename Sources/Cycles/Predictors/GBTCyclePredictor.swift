@@ -4,12 +4,14 @@ import Foundation
 
 /// The boosted-trees cycle predictor (`"gbt"`): gradient-boosted trees on the tabular features
 /// of `TabularFeatureBuilder`, one model per target:
-/// - `remaining`: the correction to the calendar — days until the next period start minus the
-///   calendar's remaining days (`remaining_by_calendar`: last start + median of her last ≤ 6
-///   cycles, `CycleState`). The forecast is the calendar's plus this correction, so a model that
-///   learned nothing gets the calendar's date. A user who logged no symptom in the last 28 days
-///   gets the calendar's forecast itself (`CalendarPredictor`): the trees have nothing the
-///   calendar lacks there, and on real period-only logs they did not beat it;
+/// - `remaining`: the correction to the signal-anchored date — days until the next period start
+///   minus `remaining_by_anchor` (`CycleDayState.anchoredNextStart`: once her fertility signals
+///   evidence ovulation, ovulation + her luteal length + 1; before, the calendar's date — last
+///   start + median of her last ≤ 6 cycles, `CycleState` — pushed past a negative LH test). The
+///   forecast is the anchor plus this correction, so a model that learned nothing gets the
+///   calendar's date when no signal was logged. A user who logged no symptom and no fertility
+///   signal in the last 28 days gets the calendar's forecast itself (`CalendarPredictor`): the
+///   trees have nothing the calendar lacks there, and on real period-only logs they did not beat it;
 /// - `ovulationPassed`: whether ovulation has happened this cycle (binary, from the generator's truth);
 /// - `energyTomorrow`, `moodTomorrow`: tomorrow's level, low 1–3 / medium 4–7 / high 8–10 (3 classes);
 /// - `alertTiming`: P(next start in 1 day) − P(next start in `AlertPolicy.windowDays + 1` days), learnt
@@ -77,28 +79,32 @@ public struct GBTCyclePredictor: CyclePredictor {
         return result
     }
 
-    /// Predicted days until the next start: the calendar's remaining days plus the learned
+    /// Predicted days until the next start: the signal-anchored remaining days plus the learned
     /// correction (before the alert offset). Before her first logged start, when the calendar has
     /// no date, half the population cycle length.
     public func predictedRemainingDays(features row: [Float]) -> Double {
-        let calendar = row[GBTCyclePredictor.calendarRemainingIndex]
-        guard !calendar.isNaN else { return Double(CycleState.populationCycleLength / 2) }
+        let anchor = row[GBTCyclePredictor.anchorRemainingIndex]
+        guard !anchor.isNaN else { return Double(CycleState.populationCycleLength / 2) }
         var output = [0.0]
         row.withUnsafeBufferPointer { r in output.withUnsafeMutableBufferPointer { remaining.predict(row: r, into: $0) } }
-        return Double(calendar) + output[0]
+        return Double(anchor) + output[0]
     }
 
     /// Position of `remaining_by_calendar` in the feature vector.
     package static let calendarRemainingIndex = index(of: "remaining_by_calendar")
+    /// Position of `remaining_by_anchor` in the feature vector.
+    package static let anchorRemainingIndex = index(of: "remaining_by_anchor")
 
-    /// `true` when the row has no symptom logged in the last 28 days: the forecast is then the
-    /// calendar's (see the type's documentation).
+    /// `true` when the row has no symptom and no fertility signal logged in the last 28 days: the
+    /// forecast is then the calendar's (see the type's documentation).
     static func fallsBackToCalendar(_ row: [Float]) -> Bool {
-        row[symptomDaysIndex] == 0 && !row[calendarRemainingIndex].isNaN
+        row[symptomDaysIndex] == 0 && row[signalDaysIndex] == 0 && !row[calendarRemainingIndex].isNaN
     }
 
     /// Position of `symptom_days_28d` in the feature vector.
     static let symptomDaysIndex = index(of: "symptom_days_28d")
+    /// Position of `signal_days_28d` in the feature vector.
+    static let signalDaysIndex = index(of: "signal_days_28d")
 
     /// The forecast of `day` from its feature row; its plain sentence (the date, the spread and
     /// how it was estimated) is rebuilt only when the date or the spread shown changes (`sentences`).
@@ -110,11 +116,16 @@ public struct GBTCyclePredictor: CyclePredictor {
         let start = day.advanced(by: days)
         var ovulation: OvulationEstimate?
         if let ovulationPassed {
-            let probability = ovulationPassed.predict(row)[0]
+            var probability = ovulationPassed.predict(row)[0]
             let sincePain = row[GBTCyclePredictor.index(of: "days_since_ovary_pain")]
+            let sinceEvidence = row[GBTCyclePredictor.index(of: "days_since_evidenced_ovulation")]
             let luteal = row[GBTCyclePredictor.index(of: "luteal_estimate")]
             let date: CalendarDay
-            if !sincePain.isNaN {
+            if !sinceEvidence.isNaN {
+                // Her signals evidenced it (`CycleSignalState`).
+                date = day.advanced(by: -Int(sinceEvidence))
+                probability = sinceEvidence >= 0 ? 1 : probability
+            } else if !sincePain.isNaN {
                 date = day.advanced(by: -Int(sincePain))
             } else {
                 date = start.advanced(by: -Int((luteal.isNaN ? Double(AlertPolicy.ovulationToStartPriorDays) : Double(luteal)).rounded()))

@@ -5,7 +5,9 @@ import TensorCore
 
 extension LSTMCyclePredictor {
     /// What the period head's classes stand for, written to the model file (`period_target`).
-    public static let periodTarget = "calendar_correction \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
+    /// `anchored_correction`: days to the next start minus the signal-anchored remaining days
+    /// (`baseDays`); files of the calendar-anchored head (`calendar_correction`) are rejected.
+    public static let periodTarget = "anchored_correction \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
 
     /// The predictor as a model file: every network parameter under its stable key, the
     /// feature normalisation (`normalisation.mean`, `normalisation.scale`, also in the

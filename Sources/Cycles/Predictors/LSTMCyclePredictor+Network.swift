@@ -5,14 +5,14 @@ extension LSTMCyclePredictor {
     /// The network: an LSTM over the daily features and four heads on its hidden state.
     ///
     /// Parameter keys: `lstm.<layer>.weight_ih|weight_hh|bias_ih|bias_hh`,
-    /// `head.period.weight|bias` (61 classes: the correction to the calendar's remaining days,
-    /// −20…+40, see `periodCorrections`),
+    /// `head.period.weight|bias` (61 classes: the correction to the signal-anchored remaining
+    /// days, −20…+40, see `periodCorrections`),
     /// `head.ovulation.weight|bias` (1 logit: ovulation already passed),
     /// `head.energy.weight|bias`, `head.mood.weight|bias` (3 classes tomorrow: low, medium, high).
     public struct Network: Layer, Sendable {
         /// The corrections the period head's classes stand for, in class order: class `k` is
-        /// c = `k + periodCorrections.lowerBound` days added to the calendar's remaining days
-        /// (`LSTMCyclePredictor.calendarBaseDays`). Targets outside are clamped to the ends.
+        /// c = `k + periodCorrections.lowerBound` days added to the signal-anchored remaining days
+        /// (`LSTMCyclePredictor.baseDays`: the calendar's without ovulation evidence). Targets outside are clamped to the ends.
         /// −20…+40 covers a cycle 20 days shorter than her median and one 40 days longer (a long
         /// anovulatory cycle, or a period she forgot to log); the asymmetry follows cycle
         /// lengths, whose long tail is the longer one.

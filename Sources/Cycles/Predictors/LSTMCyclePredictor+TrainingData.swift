@@ -8,8 +8,8 @@ extension LSTMCyclePredictor {
         var length: Int
         /// Raw features `[length, featureCount]`.
         var features: [Float]
-        /// Class of the correction to the calendar per day: (days until the next logged start) −
-        /// `calendarBaseDays`, clamped to `Network.periodCorrections`, minus its lower bound.
+        /// Class of the correction to the anchored date per day: (days until the next logged start) −
+        /// `baseDays`, clamped to `Network.periodCorrections`, minus its lower bound.
         var periodTarget: [Int]
         var periodWeight: [Float]
         /// 1 when the current cycle's (true) ovulation is on or before the day.
@@ -30,17 +30,14 @@ extension LSTMCyclePredictor {
             var rows = [Float](repeating: 0, count: length * featureCount)
             var baseDays = [Int](repeating: 0, count: length)
             var builder = DailyFeatureBuilder()
-            var recordIndex = 0
+            var cursor = _HistoryCursor(history)
             rows.withUnsafeMutableBufferPointer { buffer in
                 for offset in 0..<length {
                     let day = first.advanced(by: offset)
-                    var record: DayRecord?
-                    if recordIndex < history.records.count, history.records[recordIndex].date == day {
-                        record = history.records[recordIndex]
-                        recordIndex += 1
-                    }
-                    builder.advance(to: day, record: record, into: buffer.baseAddress! + offset * featureCount)
-                    baseDays[offset] = LSTMCyclePredictor.calendarBaseDays(builder.state.calendarDaysRemaining)
+                    let logged = cursor.take(on: day)
+                    builder.advance(to: day, record: logged.record, measurements: logged.measurements,
+                                    into: buffer.baseAddress! + offset * featureCount)
+                    baseDays[offset] = LSTMCyclePredictor.baseDays(builder.state.anchoredDaysRemaining)
                 }
             }
             features = rows

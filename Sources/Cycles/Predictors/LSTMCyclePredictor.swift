@@ -6,15 +6,16 @@ import TensorCore
 /// The LSTM cycle predictor (`"lstm"`): a small LSTM reads one feature vector per calendar day
 /// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of the
 /// **correction to the calendar** — c = (days until the next start) − (the calendar's remaining
-/// days, `calendarBaseDays`), over −20…+40 (`Network.periodCorrections`) — the probability that
-/// ovulation has passed, and tomorrow's energy and mood classes.
+/// days anchored on the signals, `baseDays`), over −20…+40 (`Network.periodCorrections`) — the
+/// probability that ovulation has passed, and tomorrow's energy and mood classes.
 ///
-/// The forecast is the calendar's (`CalendarPredictor`: last start + median of her last ≤ 6
-/// cycles) moved by the correction, so a network with nothing to add (all mass on c = 0) gives
-/// the calendar's dates, held at tomorrow once the calendar's date has passed. A user who logged
-/// no symptom in the last 28 days gets the calendar's forecast itself (`CalendarPredictor`): the
-/// network has nothing the calendar lacks there, and on real period-only logs (Marquette) it was
-/// below the calendar.
+/// The forecast is the signal-anchored date (`CycleDayState.anchoredNextStart`: once her signals
+/// evidence ovulation, ovulation + her luteal length + 1; before, the calendar's — last start +
+/// median of her last ≤ 6 cycles — pushed past a negative LH test) moved by the correction, so a
+/// network with nothing to add (all mass on c = 0) gives that date, held at tomorrow once it has
+/// passed. A user who logged no symptom and no fertility signal in the last 28 days gets the
+/// calendar's forecast itself (`CalendarPredictor`): the network has nothing the calendar lacks
+/// there, and on real period-only logs (Marquette) it was below the calendar.
 ///
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
@@ -69,18 +70,13 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
         var results: [CyclePrediction] = []
         results.reserveCapacity(days.count)
         let runner = DailyRunner(predictor: self)
-        let records = history.records
-        var recordIndex = 0
+        var cursor = _HistoryCursor(history)
         var dayIndex = 0
-        let first = min(records.first?.date ?? days[0], days[0])
+        let first = min(history.records.first?.date ?? days[0], days[0])
         var day = first
         while day <= lastDay {
-            var record: DayRecord?
-            if recordIndex < records.count, records[recordIndex].date == day {
-                record = records[recordIndex]
-                recordIndex += 1
-            }
-            runner.advance(to: day, record: record)
+            let logged = cursor.take(on: day)
+            runner.advance(to: day, record: logged.record, measurements: logged.measurements)
             while dayIndex < days.count, days[dayIndex] == day {
                 results.append(try runner.prediction(on: day, state: runner.builder.state, language: language))
                 dayIndex += 1
@@ -117,8 +113,10 @@ extension LSTMCyclePredictor {
         }
 
         /// Feeds one day and runs the network and every head.
-        func advance(to day: CalendarDay, record: DayRecord?) {
-            features.withUnsafeMutableBufferPointer { builder.advance(to: day, record: record, into: $0.baseAddress!) }
+        func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements?) {
+            features.withUnsafeMutableBufferPointer {
+                builder.advance(to: day, record: record, measurements: measurements, into: $0.baseAddress!)
+            }
             step()
         }
 
@@ -150,11 +148,11 @@ extension LSTMCyclePredictor {
         /// The forecast from the current head outputs, with her state at the end of `day`.
         func prediction(on day: CalendarDay, state known: CycleDayState, language: Language) throws -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
-            let base = LSTMCyclePredictor.calendarBaseDays(known.calendarDaysRemaining)
+            let base = LSTMCyclePredictor.baseDays(known.anchoredDaysRemaining)
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
-            if known.hasNoRecentSymptomLog, let today = known.today, let calendar = known.cycle.calendarNextStart {
-                // No symptom in the window: the calendar's own forecast, by design (as the GBT).
+            if known.hasNothingBeyondCalendarRecently, let today = known.today, let calendar = known.cycle.calendarNextStart {
+                // No symptom and no signal in the window: the calendar's own forecast, by design (as the GBT).
                 point = today.distance(to: calendar)
             } else if let threshold = predictor.alertThreshold {
                 // P(start in d days) is the mass of the correction d − base.
@@ -167,10 +165,17 @@ extension LSTMCyclePredictor {
             }
             let spread = Double(_lstmQuantile(distribution, 0.84) - _lstmQuantile(distribution, 0.16)) / 2
             let nextStart = day.advanced(by: point)
-            let passed = Double(_LSTMLogistic.sigmoid(ovulationLogit[0]))
-            let ovulationDate = passed >= 0.5
-                ? min(day, nextStart.advanced(by: -14))
-                : max(day.advanced(by: 1), nextStart.advanced(by: -14))
+            var passed = Double(_LSTMLogistic.sigmoid(ovulationLogit[0]))
+            let signals = known.signals
+            let toStart = -(signals.lutealLength + 1)
+            var ovulationDate = passed >= 0.5
+                ? min(day, nextStart.advanced(by: toStart))
+                : max(day.advanced(by: 1), nextStart.advanced(by: toStart))
+            if let evidence = signals.evidence {
+                // Her signals evidenced it (`CycleSignalState`).
+                ovulationDate = evidence.ovulation
+                passed = evidence.ovulation <= day ? 1 : passed
+            }
             let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
             let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
             let uncertainty = max(spread, 0.5), cycleDay = known.cycle.cycleDay, length = known.cycle.calendarCycleLength
@@ -185,10 +190,11 @@ extension LSTMCyclePredictor {
         }
     }
 
-    /// The days ahead the period head's correction is added to: the calendar's remaining days
-    /// (`CycleDayState.calendarDaysRemaining`), held at 1 (tomorrow) once the calendar's
-    /// date has passed. The same in training targets and in prediction.
-    static func calendarBaseDays(_ calendarDaysRemaining: Int) -> Int { max(1, calendarDaysRemaining) }
+    /// The days ahead the period head's correction is added to: the signal-anchored remaining days
+    /// (`CycleDayState.anchoredDaysRemaining`: ovulation evidence + her luteal length, else the
+    /// calendar's), held at 1 (tomorrow) once that date has passed. The same in training targets
+    /// and in prediction.
+    static func baseDays(_ anchoredDaysRemaining: Int) -> Int { max(1, anchoredDaysRemaining) }
 
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
         var best = 0

@@ -9,8 +9,10 @@ import Foundation
 /// files. `features(of:into:)` projects a state; an instance replays one history for rows on
 /// increasing days (`features(on:into:)`).
 public struct TabularFeatureBuilder: Sendable {
-    /// Version of the feature definitions, stored in model files (`feature_builder`).
-    public static let version = "tabular-v3"
+    /// Version of the feature definitions, stored in model files (`feature_builder`): `tabular-v4`
+    /// appends the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 66, which
+    /// keep their order and values.
+    public static let version = "tabular-v4"
     /// The symptom kinds with daily feature blocks, in feature order.
     static let symptomKinds: [SymptomType] = [.energy, .mood, .sleep, .stress, .pain]
 
@@ -72,6 +74,21 @@ public struct TabularFeatureBuilder: Sendable {
             CycleFeature("missing_share_14d", .logging),
             CycleFeature("days_since_log", .logging, phrase: .key("days_since_log")),
             CycleFeature("symptom_days_28d", .logging, phrase: .key("symptom_logging")),
+            // Fertility signals (`CycleSignalState`), appended in tabular-v4.
+            CycleFeature("ovulation_evidence_source", .signals, phrase: .key("ovulation_evidenced"), reference: flag),
+            CycleFeature("days_since_evidenced_ovulation", .signals, phrase: .key("days_since_evidenced_ovulation")),
+            CycleFeature("remaining_by_evidence", .signals, phrase: .key("evidence_date")),
+            CycleFeature("remaining_by_anchor", .signals, phrase: .key("anchored_date")),
+            CycleFeature("signal_luteal_length", .signals, phrase: .key("luteal_length")),
+            CycleFeature("evidenced_cycles", .signals, phrase: .key("evidenced_cycles")),
+            CycleFeature("days_since_lh_surge", .signals, phrase: .key("days_since_lh_surge")),
+            CycleFeature("days_since_negative_lh_test", .signals, phrase: .key("days_since_negative_lh_test")),
+            CycleFeature("lh_tests_this_cycle", .signals, phrase: .key("lh_tests")),
+            CycleFeature("days_since_temperature_shift", .signals, phrase: .key("days_since_temperature_shift")),
+            CycleFeature("temperature_days_this_cycle", .signals, phrase: .key("temperature_days")),
+            CycleFeature("days_since_mucus_peak", .signals, phrase: .key("days_since_mucus_peak")),
+            CycleFeature("mucus_days_this_cycle", .signals, phrase: .key("mucus_days")),
+            CycleFeature("signal_days_28d", .signals, phrase: .key("signal_logging")),
         ]
         return list
     }()
@@ -205,6 +222,26 @@ public struct TabularFeatureBuilder: Sendable {
         var symptomDays = 0
         for index in max(0, today - 27)...today where state.symptomLogged[index] { symptomDays += 1 }
         put(Float(symptomDays) / 28)
+
+        // Fertility signals: the ovulation evidence in effect (its source, `OvulationEvidence.Source`'s
+        // raw value, 0 without), the dates it and the anchor give, her luteal length from
+        // evidenced cycles, this cycle's readings, and what was logged.
+        let signals = state.signals
+        let evidence = signals.evidence
+        put(Float(evidence?.source.rawValue ?? 0))
+        put(evidence.map { Float($0.ovulation.distance(to: day)) } ?? .nan)
+        put(evidence.map { Float(day.distance(to: $0.ovulation.advanced(by: signals.lutealLength + 1))) } ?? .nan)
+        put(state.anchoredNextStart.map { Float(day.distance(to: $0)) } ?? .nan)
+        put(signals.hasPersonalLutealLength ? Float(signals.lutealLength) : .nan)
+        put(Float(signals.evidencedCycles))
+        put(signals.lastSurge.map { Float($0.distance(to: day)) } ?? .nan)
+        put(signals.lastNegativeLHTest.map { Float($0.distance(to: day)) } ?? .nan)
+        put(Float(signals.lhTestCount))
+        put(signals.temperatureShift.map { Float($0.observed.distance(to: day)) } ?? .nan)
+        put(Float(signals.temperatureCount))
+        put(signals.evidence(from: .cervicalMucus).map { Float($0.observed.distance(to: day)) } ?? .nan)
+        put(Float(signals.mucusCount))
+        put(state.signalLoggingShare)
         assert(position == TabularFeatureBuilder.featureCount)
     }
 

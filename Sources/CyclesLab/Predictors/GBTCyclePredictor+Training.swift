@@ -29,7 +29,7 @@ public struct GBTTrainingOptions: Sendable, Equatable {
 /// Rows and targets built from a dataset for the four models.
 struct _GBTTrainingRows {
     var features: [Float] = []
-    /// Days until the next start minus the calendar's remaining days (the period model's target).
+    /// Days until the next start minus the signal-anchored remaining days (the period model's target).
     var remaining: [Float] = []
     /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
     /// `AlertPolicy.windowDays + 1` days away, else 0.
@@ -78,7 +78,7 @@ extension GBTCyclePredictor {
                 let row = rows.count
                 rows.features.append(contentsOf: vector)
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
-                let correction = Float(remainingDays) - vector[calendarRemainingIndex]
+                let correction = Float(remainingDays) - vector[anchorRemainingIndex]
                 rows.remaining.append(min(max(correction, -correctionLimitDays), correctionLimitDays))
                 rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertPolicy.windowDays + 1 ? -1 : 0))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }

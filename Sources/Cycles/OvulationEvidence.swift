@@ -1,0 +1,60 @@
+/// "Ovulation evidenced on day X by Y": an ovulation date read from the fertility signals of the
+/// current cycle by one of `CycleSignalState`'s rules, known from the end of the day the rule was
+/// satisfied (`confirmed`) on.
+public struct OvulationEvidence: Sendable, Equatable {
+    /// The signal and reading a date was read from, by precedence (the most precise first).
+    public enum Source: Int, Sendable, CaseIterable, Comparable {
+        /// A `peak` LH reading (a monitor's "Peak", a quantitative reader's highest): ovulation on
+        /// that day.
+        case lhPeak = 1
+        /// A `positive` LH test opening a surge: ovulation the next day.
+        case lhPositive = 2
+        /// The mucus peak (last day of egg-white mucus, confirmed by the drying after it).
+        case mucusPeak = 3
+        /// A confirmed basal-body-temperature shift (three over six, sympto-thermal variant).
+        case basalTemperatureShift = 4
+        /// A sustained rise of a wearable's nightly wrist temperature.
+        case wristTemperatureShift = 5
+
+        /// The measurement the source reads.
+        public var kind: MeasurementKind {
+            switch self {
+            case .lhPeak, .lhPositive: .lhTest
+            case .mucusPeak: .cervicalMucus
+            case .basalTemperatureShift: .basalBodyTemperature
+            case .wristTemperatureShift: .wristTemperature
+            }
+        }
+
+        /// The key of the source's phrase in the cycle phrase book (`signals.<key>` under `texts`).
+        public var key: String {
+            switch self {
+            case .lhPeak: "lh_peak"
+            case .lhPositive: "lh_positive"
+            case .mucusPeak: "mucus_peak"
+            case .basalTemperatureShift: "bbt_shift"
+            case .wristTemperatureShift: "wrist_shift"
+            }
+        }
+
+        public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The estimated ovulation day.
+    public var ovulation: CalendarDay
+    /// What it was read from.
+    public var source: Source
+    /// The reading named in a sentence: the first surge reading, the mucus peak day, the first
+    /// high temperature.
+    public var observed: CalendarDay
+    /// The day the rule was satisfied: the evidence is known from the end of that day on.
+    public var confirmed: CalendarDay
+
+    /// Evidence of ovulation on `ovulation` by `source`, read on `observed`, known from `confirmed`.
+    public init(ovulation: CalendarDay, source: Source, observed: CalendarDay, confirmed: CalendarDay) {
+        self.ovulation = ovulation
+        self.source = source
+        self.observed = observed
+        self.confirmed = confirmed
+    }
+}
