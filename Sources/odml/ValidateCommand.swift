@@ -48,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
     var robustnessData: [String] = []
 
     @Option(name: .long, help: "Cohort of the generated evaluation users.")
-    var cohort: CohortName = .irregular
+    var cohort = "irregular"
 
     @Option(name: .long, help: "Generated evaluation users.")
     var users = 400
@@ -123,8 +123,8 @@ struct ValidateCommand: ParsableCommand {
             dataset = try CyclesCommandSupport.loadDataset(data, lenient: false)
             description = .init(dataset: dataset, source: data)
         } else {
-            let config = cohort.config
-            progress("generating \(users) held-out \(cohort.rawValue) users × \(months) months (seed \(seed))…")
+            let config = try CohortConfig.named(cohort)
+            progress("generating \(users) held-out \(cohort) users × \(months) months (seed \(seed))…")
             dataset = SyntheticCycles.generate(config: config, users: users, months: months, seed: seed)
             description = .init(dataset: dataset, source: "generated")
         }
@@ -152,7 +152,7 @@ struct ValidateCommand: ParsableCommand {
     /// The scenario users (the cohort's every-signal variant, same seed, users and months) and the
     /// ideal observer's results: `--ideal-observer`, else the default file when it exists.
     private func makeScenarioCohort(progress: (String) -> Void) throws -> ScenarioCohort {
-        let config = cohort.config.loggingEverySignal()
+        let config = try CohortConfig.named(cohort).loggingEverySignal()
         progress("generating the scenario users: \(users) \(config.name) users × \(months) months (seed \(seed))…")
         let dataset = SyntheticCycles.generate(config: config, users: users, months: months, seed: seed)
         let path = idealObserver ?? "Datasets/ideal-observer/\(config.name).json"
