@@ -21,9 +21,9 @@ func _filled(_ template: String, _ value: (Substring) throws -> String?) rethrow
     return result
 }
 
-/// `template` with each `{name}` of `values` replaced (`_filled(_:_:)`).
-func _filled(_ template: String, _ values: [String: String]) -> String {
-    _filled(template) { values[String($0)] }
+/// `template` with each `{name}` of `values` replaced (`_filled(_:_:)`; a few pairs, no dictionary).
+func _filled(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+    _filled(template) { name in values.first { $0.key == name }?.value }
 }
 
 /// Whether `text` has at most `limit` characters (its UTF-8 length bounds its character count:
