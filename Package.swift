@@ -15,25 +15,27 @@ let publicTargets: [Target] = [
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
-    .target(name: "Explanations", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees"],
-            resources: [.copy("Templates")]),
+    // The generic sentence engine (attribution, languages, templates): no learner, no domain word.
+    .target(name: "Explanations", resources: [.copy("Templates")]),
+    // Attributions of the learners: TreeSHAP of BoostedTrees' models, Integrated Gradients through NeuralNet's LSTM.
+    .target(name: "ExplanationAdapters", dependencies: ["NeuralNet", "BoostedTrees", "Explanations"]),
     .target(name: "ModelFiles", dependencies: [
         "TensorCore", "CModelFilesKernels",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
     ], exclude: ["FORMAT.md"]),
     .target(name: "Cycles", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters", "ModelFiles",
         .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
+    ], resources: [.copy("Phrases")]),
     .target(name: "Personalization", dependencies: [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["Bandits", "Explanations"]),
+    .target(name: "Elaro", dependencies: ["Bandits", "Explanations"], resources: [.copy("Phrases")]),
     // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
     .target(name: "OnDeviceMLRuntime", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
         "Cycles", "Personalization", "Elaro",
     ]),
 
@@ -46,14 +48,14 @@ let publicTargets: [Target] = [
         "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", .product(name: "GRDB", package: "GRDB.swift"),
     ]),
     .target(name: "ElaroLab", dependencies: ["TensorCore", "Bandits", "Elaro"]),
-    .target(name: "Validation", dependencies: ["TensorCore", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab"]),
+    .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab"]),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
         "Cycles", "Personalization", "Elaro", "CyclesLab", "PersonalizationLab", "ElaroLab",
         "Validation", "ModelExport",
     ]),
@@ -81,7 +83,7 @@ let testTargets: [Target] = [
     .testTarget(name: "NeuralNetTests", dependencies: ["TensorCore", "NeuralNet"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BoostedTreesTests", dependencies: ["TensorCore", "BoostedTrees"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BanditsTests", dependencies: ["TensorCore", "Bandits", "_TestSupport"]),
-    .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations"]),
+    .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters"]),
     .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
     .testTarget(name: "CyclesTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab",
@@ -90,7 +92,7 @@ let testTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab", "Personalization",
         "PersonalizationLab", .product(name: "GRDB", package: "GRDB.swift"),
     ]),
-    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Elaro", "ElaroLab"]),
+    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro", "ElaroLab"]),
     .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation"]),
     .testTarget(name: "ModelExportTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -30,7 +30,7 @@ import OnDeviceML
 enum ExplanationsSuite {
     static func run(_ harness: BenchmarkHarness) throws {
         BLAS.threadCount = harness.options.threads
-        let generator = try ReasoningGenerator()
+        let generator = try CyclePhrases.generator()
         var random = SeededGenerator(seed: 1)
         let groups: [FeatureGroup] = [.sleep, .stress, .cycleDay, .pain, .energy, .mood, .flow, .history, .logging, .weekday]
 
@@ -55,7 +55,7 @@ enum ExplanationsSuite {
                     let attribution = try Attribution(treeSHAP: &explainer, row: row, features: treeFeatures, baselineValues: means)
                     BenchmarkHarness.blackHole(try generator.reasoning(
                         for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
-                        attribution: attribution, language: "fr", minimumContribution: 0.25))
+                        attribution: attribution, language: .fr, minimumContribution: 0.25))
                 } catch { fatalError("benchmark setup: \(error)") }
             }
             harness.report("gbt_treeshap_sentence", measurement, extra: ["features": 30, "trees": 100, "leaves": 31])
@@ -65,7 +65,7 @@ enum ExplanationsSuite {
                                               values: values, baselineValues: means)
             let measurement = harness.measure {
                 BenchmarkHarness.blackHole(try? generator.reasoning(for: .energyTomorrow, value: .level(.high),
-                                                                    attribution: attribution, language: "en"))
+                                                                    attribution: attribution, language: .en))
             }
             harness.report("sentence_only", measurement, extra: ["features": 30])
         }
@@ -89,7 +89,7 @@ enum ExplanationsSuite {
                     let attribution = try Attribution(integratedGradients: result, timeSteps: timeSteps, features: sequenceFeatures,
                                                       input: input, baseline: baseline).grouped()
                     BenchmarkHarness.blackHole(try generator.reasoning(for: .energyTomorrow, value: .level(.high),
-                                                                       attribution: attribution, language: "fr"))
+                                                                       attribution: attribution, language: .fr))
                 } catch { fatalError("benchmark setup: \(error)") }
             }
             harness.report(name, measurement, extra: [
@@ -107,7 +107,7 @@ enum ExplanationsSuite {
         func explain(_ predictor: some ForecastAttributing) throws -> Reasoning {
             let attribution = try predictor.periodAttribution(for: history, on: day)
             return try generator.reasoning(for: .periodStart, value: .date(year: 2027, month: 3, day: 14), uncertainty: .days(2),
-                                           attribution: attribution, language: "fr",
+                                           attribution: attribution, language: .fr,
                                            minimumContribution: GBTCyclePredictor.minimumNamedContribution)
         }
         let gbtURL = URL(fileURLWithPath: "Models/cycle-gbt.odml"), lstmURL = URL(fileURLWithPath: "Models/cycle-lstm.odml")
@@ -126,7 +126,7 @@ enum ExplanationsSuite {
             for (name, predictor) in [("gbt_explained_prediction", gbt as any ForecastAttributing),
                                       ("lstm_explained_prediction", lstm)] where harness.shouldRun(name) {
                 let measurement = harness.measure {
-                    BenchmarkHarness.blackHole(try? predictor.explainedPrediction(for: history, on: day, language: "fr",
+                    BenchmarkHarness.blackHole(try? predictor.explainedPrediction(for: history, on: day, language: .fr,
                                                                                   generator: generator))
                 }
                 harness.report(name, measurement, extra: extra)

@@ -69,7 +69,7 @@ public struct CycleForecastScore: Sendable, Equatable {
     public static func scoring(_ predictor: any CyclePredictor, history: UserHistory, cycleStart: CalendarDay,
                                nextStart: CalendarDay) throws -> CycleForecastScore {
         let days = Array(cycleStart..<nextStart)
-        let predictions = try predictor.predictions(for: history, on: days, language: "en")
+        let predictions = try predictor.predictions(for: history, on: days, language: .en)
         return CycleForecastScore(cycleStart: cycleStart, nextStart: nextStart, predictions: predictions)
     }
 }

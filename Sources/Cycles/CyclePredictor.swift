@@ -1,3 +1,5 @@
+import Explanations
+
 /// The prediction contract every ShifAI predictor implements: the rule engine, the causal
 /// oracle, the LSTM and the boosted trees. `odml evaluate`/`compare`/`validate` take any of them.
 ///
@@ -9,13 +11,13 @@ public protocol CyclePredictor: Sendable {
 
     /// Forecasts for `history`'s user on each of `days` (increasing), each using only the data
     /// logged up to and including that day.
-    /// - Parameter language: `"fr"` or `"en"` for the reasoning sentences.
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction]
+    /// - Parameter language: the language of the reasoning sentences.
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction]
 }
 
 extension CyclePredictor {
     /// The forecast for a single day.
-    public func prediction(for history: UserHistory, on day: CalendarDay, language: String = "fr") throws -> CyclePrediction {
+    public func prediction(for history: UserHistory, on day: CalendarDay, language: Language = .fr) throws -> CyclePrediction {
         try predictions(for: history, on: [day], language: language)[0]
     }
 }

@@ -31,6 +31,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownModel(name: String, known: [String])
     /// An app database (`SQLiteLayout.app`) whose `user_profile` does not hold exactly one row.
     case singleUserExpected(file: String, found: Int)
+    /// A field of a user's `preferences` JSON holds a value the toolkit cannot use.
+    case invalidPreference(user: String, field: String, value: String, expected: String)
 
     public var description: String {
         switch self {
@@ -65,6 +67,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .singleUserExpected(file, found):
             return "\(file): found \(found) rows, expected exactly one: the app's database belongs to one user "
                 + "(cycle_entries has no user_id column); a multi-user dataset needs user_id in cycle_entries and symptom_logs"
+        case let .invalidPreference(user, field, value, expected):
+            return "user \(user): preferences.\(field): found \"\(value)\", expected \(expected)"
         }
     }
 }

@@ -15,7 +15,7 @@ public protocol ForecastAttributing: CyclePredictor {
 
     /// The forecast of a prepared day: the same as `prediction(for:on:language:)` on that day.
     /// - Throws: `ExplanationError.invalidParameter` for a day prepared by another kind of model.
-    func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction
+    func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction
 
     /// Per-feature contributions to the forecast days until the next start on the prepared day,
     /// against the model's baseline forecast.
@@ -51,7 +51,7 @@ extension ForecastAttributing {
     /// (`LevelForecast.reasoning`; contributions of at least `minimumNamedLevelContribution`
     /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`).
     /// Returns the period attribution too, for `odml explain` and app UIs.
-    public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: String,
+    public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
         let prepared = preparedDay(for: history, on: day)
         var prediction = try self.prediction(from: prepared, language: language)
@@ -71,6 +71,12 @@ extension ForecastAttributing {
         prediction.energyTomorrow = try explained(prediction.energyTomorrow, .energy, .energyTomorrow)
         prediction.moodTomorrow = try explained(prediction.moodTomorrow, .mood, .moodTomorrow)
         return (prediction, attribution)
+    }
+
+    /// `explainedPrediction(for:on:language:generator:)` with the cycle phrases (`CyclePhrases.shared`).
+    public func explainedPrediction(for history: UserHistory, on day: CalendarDay,
+                                    language: Language) throws -> (prediction: CyclePrediction, attribution: Attribution) {
+        try explainedPrediction(for: history, on: day, language: language, generator: CyclePhrases.shared)
     }
 
     /// The rows of `prepared` when it was prepared with `layout` (`featureCount` values a row).

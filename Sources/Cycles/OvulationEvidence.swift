@@ -26,7 +26,7 @@ public struct OvulationEvidence: Sendable, Equatable {
             }
         }
 
-        /// The key of the source's phrase in the reasoning templates and `RuleText`.
+        /// The key of the source's phrase in the cycle phrase book (`signals.<key>` under `texts`).
         public var key: String {
             switch self {
             case .lhPeak: "lh_peak"

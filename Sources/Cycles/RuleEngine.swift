@@ -29,13 +29,13 @@ public struct RuleEngine: CyclePredictor {
     /// Creates the engine with default rules.
     public init() {}
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var state = _RuleState(engine: self, history: history, language: language)
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
         for day in days {
             if day < state.currentDay { state = _RuleState(engine: self, history: history, language: language) }
-            result.append(state.prediction(on: day))
+            result.append(try state.prediction(on: day))
         }
         return result
     }

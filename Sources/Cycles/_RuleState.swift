@@ -7,7 +7,7 @@ struct _RuleState {
     let records: [DayRecord]
     let starts: [CalendarDay]
     let declaredLength: Int?
-    let language: String
+    let language: Language
     /// Her fertility signals, advanced with the records (`CycleSignalState`).
     private var signals = CycleSignalState()
     private var cursor: _HistoryCursor
@@ -23,31 +23,30 @@ struct _RuleState {
     private var cycleFirstRecord = 0
     private var energy = _SymptomTrend()
     private var mood = _SymptomTrend()
-    private var cachedKey = _ReasoningKey()
+    private var sentences = _ReasoningCache<_ReasoningKey>()
     private var estimateCycles = -1
     private var estimate: (Double, Int, Double, Int, Double) = (0, 0, 0, 0, 0)
-    private var cachedReasoning = Reasoning(text: "", language: "fr")
 
-    init(engine: RuleEngine, history: UserHistory, language: String) {
+    init(engine: RuleEngine, history: UserHistory, language: Language) {
         self.engine = engine
         self.records = history.records
         self.starts = history.periodStarts
         self.declaredLength = RuleEngine.declaredCycleLength(in: history.profile)
-        self.language = RuleText.code(language)
+        self.language = language
         self.cursor = _HistoryCursor(history)
     }
 
-    mutating func prediction(on day: CalendarDay) -> CyclePrediction {
+    mutating func prediction(on day: CalendarDay) throws -> CyclePrediction {
         advance(through: day)
         let population = CycleState.populationCycleLength
         let language = self.language
         let declaredLength = self.declaredLength
         guard knownStarts > 0 else {
             let next = day.advanced(by: CalendarPredictor.daysAheadBeforeFirstStart)
-            return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10,
-                                   reasoning: reasoning(key: _ReasoningKey(next: next.daysSinceEpoch), next: next) {
-                                       (RuleText.sentence(next, reasons: [RuleText.noPeriodYet(language)], language), [])
-                                   })
+            let reasoning = try sentences.reasoning(for: _ReasoningKey(next: next.daysSinceEpoch)) {
+                try CyclePhrases.periodStatement(next, facts: [.noPeriodYet], language: language)
+            }
+            return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10, reasoning: reasoning)
         }
         let lastStart = starts[knownStarts - 1]
         if estimateCycles != cycleLengths.count {
@@ -102,56 +101,40 @@ struct _RuleState {
         let painStart = evidence == nil ? painEpisodeStart : nil
         let evidenceStart = next.advanced(by: -lateShift)
         let painOffset = painStart.map { $0.distance(to: next) - lateShift } ?? 0
-        let text = reasoning(key: key, next: next) {
-            var reasons: [String] = []
-            var factors: [Reasoning.Factor] = []
+        let text = try sentences.reasoning(for: key) {
+            var calendarFacts: [StatedFact] = []
             if used == 0 {
                 if let declared = declaredLength {
-                    let phrase = RuleText.declaredLength(declared, language)
-                    reasons.append(phrase)
-                    factors.append(.init(key: "rule.declared_cycle_length", phrase: phrase, contribution: Double(declared - population)))
+                    calendarFacts.append(.declaredLength(declared, contribution: Double(declared - population)))
                 } else {
-                    let phrase = RuleText.populationLength(population, language)
-                    reasons.append(phrase)
-                    factors.append(.init(key: "rule.population_cycle_length", phrase: phrase, contribution: 0))
+                    calendarFacts.append(.populationLength(population, contribution: 0))
                 }
             } else {
-                let phrase = RuleText.averageCycle(length: calendarLength, cycles: used, language)
-                reasons.append(phrase)
                 // The mean before outlier rejection: the rejection factor adds its own shift, so
                 // the contributions add up to the forecast's distance from the population length.
-                factors.append(.init(key: "rule.mean_cycle_length", phrase: phrase,
-                                     contribution: Double(calendarLength - population) - (rejectedCount > 0 ? rejectedShift : 0)))
+                calendarFacts.append(.averageCycle(length: calendarLength, cycles: used,
+                                                   contribution: Double(calendarLength - population) - (rejectedCount > 0 ? rejectedShift : 0)))
             }
-            if rejectedCount > 0 {
-                let phrase = RuleText.outliers(rejectedCount, language)
-                reasons.append(phrase)
-                factors.append(.init(key: "rule.outlier_rejection", phrase: phrase, contribution: rejectedShift))
-            }
-            if let pain = painStart {
-                let phrase = RuleText.ovulationPain(pain, luteal: painOffset, language)
-                reasons.insert(phrase, at: 0)
-                factors.append(.init(key: "rule.ovulation_pain", phrase: phrase, contribution: Double(painShift)))
-            }
+            if rejectedCount > 0 { calendarFacts.append(.outliers(rejectedCount, contribution: rejectedShift)) }
+            var facts: [StatedFact] = [], unstated: [StatedFact] = []
+            if lateShift > 0 { facts.append(.late(contribution: Double(lateShift))) }
             if let evidence {
-                // The evidence replaces the calendar and the pain: its shift is counted from the
-                // pain's date, which it overrides.
-                let phrase = RuleText.ovulationEvidence(evidence, luteal: luteal, forecast: evidenceStart, language)
-                reasons = [phrase]
-                factors.append(.init(key: "rule.ovulation_evidence", phrase: phrase, contribution: Double(signalShift + painShift)))
-                factors.removeAll { $0.key == "rule.ovulation_pain" }
-            } else if let test = pendingTest {
-                let phrase = RuleText.negativeLHTest(test, forecast: evidenceStart, language)
-                reasons.insert(phrase, at: 0)
-                factors.append(.init(key: "rule.negative_lh_test", phrase: phrase, contribution: Double(signalShift)))
+                // The evidence replaces the calendar and the pain in the sentence; the calendar's
+                // factors stay listed (their shifts and the evidence's add up to the date), and
+                // the evidence's shift is counted from the pain's date, which it overrides.
+                facts.append(.ovulationEvidence(evidence, luteal: luteal, forecast: evidenceStart,
+                                                contribution: Double(signalShift + painShift)))
+                unstated = calendarFacts
+            } else {
+                if let test = pendingTest {
+                    facts.append(.negativeLHTest(test, forecast: evidenceStart, contribution: Double(signalShift)))
+                }
+                if let pain = painStart { facts.append(.ovulationPain(pain, luteal: painOffset, contribution: Double(painShift))) }
+                facts += calendarFacts
             }
-            if lateShift > 0 {
-                let phrase = RuleText.late(language)
-                reasons.insert(phrase, at: 0)
-                factors.append(.init(key: "rule.late", phrase: phrase, contribution: Double(lateShift)))
-            }
-            factors.sort { abs($0.contribution) > abs($1.contribution) }
-            return (RuleText.sentence(next, reasons: reasons, language), factors)
+            var reasoning = try CyclePhrases.periodStatement(next, facts: facts, unstatedFacts: unstated, language: language)
+            reasoning.factors.sort { abs($0.contribution) > abs($1.contribution) }
+            return reasoning
         }
         let tomorrow = day.advanced(by: 1)
         let cycleDayTomorrow = lastStart.distance(to: tomorrow) + 1
@@ -161,16 +144,6 @@ struct _RuleState {
                                ovulation: OvulationEstimate(date: ovulationDate, passedProbability: ovulationPassed),
                                energyTomorrow: energy.forecast(inDip: inDip), moodTomorrow: mood.forecast(inDip: inDip),
                                reasoning: text)
-    }
-
-    /// Builds the reasoning only when its inputs change (the sentence is the same for many days).
-    private mutating func reasoning(key: _ReasoningKey, next: CalendarDay, _ build: () -> (String, [Reasoning.Factor])) -> Reasoning {
-        if key != cachedKey {
-            let (text, factors) = build()
-            cachedReasoning = Reasoning(text: text, language: language, factors: factors)
-            cachedKey = key
-        }
-        return cachedReasoning
     }
 
     /// (estimate, cycles used, shift caused by outlier rejection, rejected count, spread).
@@ -289,7 +262,8 @@ struct _SymptomTrend {
     }
 }
 
-/// What the rule engine's sentence depends on; the sentence is rebuilt only when it changes.
+/// What the rule engine's sentence depends on; the sentence is rebuilt only when it changes
+/// (`_ReasoningCache`).
 struct _ReasoningKey: Equatable {
     var kind = 0
     var next = 0

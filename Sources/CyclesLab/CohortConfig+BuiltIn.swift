@@ -1,20 +1,13 @@
 import Cycles
 extension CohortConfig {
-    /// Names accepted by `named(_:)`.
-    public static let builtInNames = ["regular", "irregular", "pcos", "endometriosis", "mixed", "weak-signals"]
+    /// Names accepted by `named(_:)` (`CohortName`'s).
+    public static let builtInNames = CohortName.allCases.map(\.rawValue)
 
     /// A built-in cohort by name.
     /// - Throws: `DatasetError.unknownCohort` for any other name.
     public static func named(_ name: String) throws -> CohortConfig {
-        switch name {
-        case "regular": return .regular
-        case "irregular": return .irregular
-        case "pcos": return .pcos
-        case "endometriosis": return .endometriosis
-        case "mixed": return .mixed
-        case "weak-signals": return CohortConfig.irregular.weakened(name: "weak-signals")
-        default: throw DatasetError.unknownCohort(name: name, known: builtInNames)
-        }
+        guard let cohort = CohortName(rawValue: name) else { throw DatasetError.unknownCohort(name: name, known: builtInNames) }
+        return cohort.config
     }
 
     /// Ovulatory, low-variability cycles: per-user follicular SD ≈ 0.5–2.6 d (Bull 2019; Fehring 2006).

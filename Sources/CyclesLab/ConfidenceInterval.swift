@@ -13,16 +13,27 @@ public struct ConfidenceInterval: Sendable, Equatable, Codable {
         self.high = high
     }
 
-    /// The percentile interval of `samples` (2.5 % and 97.5 %); `nil` when empty.
+    /// The percentile interval of `samples` (2.5 % and 97.5 %, `quantile(_:_:)`); `nil` when none is finite.
     public init?(percentilesOf samples: [Double]) {
         let sorted = samples.filter { $0.isFinite }.sorted()
+        guard let low = ConfidenceInterval.quantile(sorted: sorted, 0.025),
+              let high = ConfidenceInterval.quantile(sorted: sorted, 0.975) else { return nil }
+        self.init(low: low, high: high)
+    }
+
+    /// The `q`-quantile (0–1) of `values`, the one percentile rule of intervals and statistics:
+    /// linear interpolation between the closest ranks (Hyndman–Fan type 7, NumPy's default),
+    /// `nil` when empty.
+    public static func quantile(_ values: [Double], _ q: Double) -> Double? {
+        quantile(sorted: values.sorted(), q)
+    }
+
+    /// `quantile(_:_:)` of values already sorted in increasing order.
+    static func quantile(sorted: [Double], _ q: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        func quantile(_ q: Double) -> Double {
-            let position = q * Double(sorted.count - 1)
-            let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
-            return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
-        }
-        self.init(low: quantile(0.025), high: quantile(0.975))
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
     }
 
     /// `true` when `value` lies inside.

@@ -1,4 +1,5 @@
 import Cycles
+import Explanations
 import TensorCore
 
 /// Evaluates any `CyclePredictor` on a `CycleDataset` with the metrics of `CycleMetric`
@@ -7,10 +8,10 @@ public struct CycleEvaluator: Sendable {
     /// The 95 % intervals' bootstrap (resamples of users; 0 resamples: no intervals, fastest).
     public var bootstrap: UserBootstrap
     /// Reasoning language asked of the predictor.
-    public var language: String
+    public var language: Language
 
     /// Creates an evaluator.
-    public init(bootstrapSamples: Int = 200, bootstrapSeed: UInt64 = UserBootstrap.defaultSeed, language: String = "fr") {
+    public init(bootstrapSamples: Int = 200, bootstrapSeed: UInt64 = UserBootstrap.defaultSeed, language: Language = .fr) {
         self.bootstrap = UserBootstrap(resamples: bootstrapSamples, seed: bootstrapSeed)
         self.language = language
     }

@@ -54,14 +54,6 @@ public enum DatasetStatistics {
         return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
     }
 
-    static func quantile(_ values: [Double], _ q: Double) -> Double? {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return nil }
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
-    }
-
     /// Per-user cycle SD deciles, irregular share and range: from the true cycles when the dataset
     /// has truth (what a charting cohort records: forgotten periods and gaps do not merge cycles
     /// there), else from the logged starts. Logged cycles: share over 35 d and mean; menses and flow.
@@ -101,7 +93,7 @@ public enum DatasetStatistics {
             }
         }
         for (decile, q) in stride(from: 0.1, through: 0.9001, by: 0.1).enumerated() {
-            if let value = quantile(userSDs, q) { result["user_cycle_sd.d\(decile + 1)"] = value }
+            if let value = ConfidenceInterval.quantile(userSDs, q) { result["user_cycle_sd.d\(decile + 1)"] = value }
         }
         if !userSDs.isEmpty {
             result["users.share_irregular"] = Double(userSDs.filter { $0 > 3 }.count) / Double(userSDs.count)
@@ -185,12 +177,12 @@ public enum DatasetStatistics {
         result["cycle_length.sd"] = standardDeviation(lengths)
         result["follicular.mean"] = mean(follicular)
         result["follicular.sd"] = standardDeviation(follicular)
-        result["follicular.p2_5"] = quantile(follicular, 0.025)
-        result["follicular.p97_5"] = quantile(follicular, 0.975)
+        result["follicular.p2_5"] = ConfidenceInterval.quantile(follicular, 0.025)
+        result["follicular.p97_5"] = ConfidenceInterval.quantile(follicular, 0.975)
         result["luteal.mean"] = mean(luteal)
         result["luteal.sd"] = standardDeviation(luteal)
-        result["luteal.p2_5"] = quantile(luteal, 0.025)
-        result["luteal.p97_5"] = quantile(luteal, 0.975)
+        result["luteal.p2_5"] = ConfidenceInterval.quantile(luteal, 0.025)
+        result["luteal.p97_5"] = ConfidenceInterval.quantile(luteal, 0.975)
         if lutealDegrees > 0 {
             result["luteal.within_user_sd"] = (lutealSquares / lutealDegrees).squareRoot()
             result["follicular.within_user_sd"] = (follicularSquares / follicularDegrees).squareRoot()

@@ -30,14 +30,12 @@ public struct OracleEngine: CyclePredictor {
         self.truth = truth
     }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         let cycles = (truth[history.userID] ?? []).sorted { $0.cycleStart < $1.cycleStart }
-        let language = RuleText.code(language)
-        var lastKey: [Int] = []
-        var lastReasoning = Reasoning(text: "", language: language)
+        var sentences = _ReasoningCache<[Int]>()
         var parametersIndex = Int.min
         var parameters = (16.9, 3.5, 12.4)
-        return days.map { day in
+        return try days.map { day in
             let index = cycles.partitioningIndex { $0.cycleStart > day } - 1
             if index != parametersIndex {
                 parameters = OracleEngine.personalParameters(cycles, excluding: index)
@@ -61,16 +59,15 @@ public struct OracleEngine: CyclePredictor {
                 ovulation = OvulationEstimate(date: cycleStart.advanced(by: follicular - 1), passedProbability: 0)
                 key = [next.daysSinceEpoch, ovulation.date.daysSinceEpoch, luteal]
             }
-            if key != lastKey {
-                let phrase = ovulation.passedProbability == 1
-                    ? RuleText.ovulationKnown(ovulation.date, luteal: luteal, language) : RuleText.ovulationPending(language)
-                lastReasoning = Reasoning(text: RuleText.sentence(next, reasons: [phrase], language), language: language,
-                                          factors: [.init(key: ovulation.passedProbability == 1 ? "oracle.ovulation_passed" : "oracle.ovulation_pending",
-                                                          phrase: phrase, contribution: Double(ovulation.date.distance(to: next)))])
-                lastKey = key
+            let reasoning = try sentences.reasoning(for: key) {
+                let shift = Double(ovulation.date.distance(to: next))
+                let fact: StatedFact = ovulation.passedProbability == 1
+                    ? .ovulationKnown(ovulation.date, luteal: luteal, key: "oracle.ovulation_passed", contribution: shift)
+                    : .ovulationPending(key: "oracle.ovulation_pending", contribution: shift)
+                return try CyclePhrases.periodStatement(next, facts: [fact], language: language)
             }
             return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: ovulation.passedProbability == 1 ? 1.2 : follicularSD,
-                                   ovulation: ovulation, reasoning: lastReasoning)
+                                   ovulation: ovulation, reasoning: reasoning)
         }
     }
 

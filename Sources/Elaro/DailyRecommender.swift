@@ -1,5 +1,6 @@
 import Bandits
 import Foundation
+import Explanations
 
 /// Ranks today's eligible (action, variant) candidates by an additive, explainable score and
 /// returns the top picks, one per focus area where possible.
@@ -61,7 +62,7 @@ public struct DailyRecommender: Sendable {
     ///   - learner: the bandit giving `SuccessProbability`; `nil` uses the cold-start prior only.
     ///   - generator: draws the first pick from the exploration layer.
     public func recommend(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?,
-                          language: ElaroLanguage, using generator: inout some RandomNumberGenerator) -> Recommendation {
+                          language: Language, using generator: inout some RandomNumberGenerator) -> Recommendation {
         let ranking = rank(context: context, signals: signals, learner: learner)
         let coldStart = !signals.hasHistory
         let highFriction = ranking.copingKitMode
@@ -244,17 +245,10 @@ public struct DailyRecommender: Sendable {
                        features: features, copingKitMode: highFriction)
     }
 
-    static func emptyReason(context: DailyContext, highFriction: Bool, language: ElaroLanguage) -> String {
-        let situations = context.situations.isEmpty ? "" : (language == .en ? " and situations \(context.situations.joined(separator: ", "))" : " et les situations \(context.situations.joined(separator: ", "))")
-        switch (language, highFriction) {
-        case (.en, false):
-            return "No action fits a child of \(context.childAge)\(situations); try again when things change."
-        case (.fr, false):
-            return "Aucune action ne convient à un enfant de \(context.childAge) ans\(situations) ; réessayez quand la situation change."
-        case (.en, true):
-            return "No coping-kit action fits a child of \(context.childAge)\(situations) today; rest is fine too."
-        case (.fr, true):
-            return "Aucune action du kit de secours ne convient à un enfant de \(context.childAge) ans\(situations) ; se reposer, c'est bien aussi."
-        }
+    static func emptyReason(context: DailyContext, highFriction: Bool, language: Language) -> String {
+        let situations = context.situations.isEmpty ? ""
+            : ElaroPhrases.text("empty.situations", ["situations": .text(context.situations.joined(separator: ", "))], language: language)
+        return ElaroPhrases.text(highFriction ? "empty.no_coping_action" : "empty.no_action",
+                                 ["age": .number(Double(context.childAge)), "situations": .text(situations)], language: language)
     }
 }

@@ -1,3 +1,4 @@
+import Explanations
 /// The six focus areas of the Elaro content library.
 public enum FocusArea: String, Sendable, Codable, CaseIterable, Hashable {
     case connection, routines, emotions, play, autonomy
@@ -15,21 +16,8 @@ public enum FocusArea: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
-    /// Display name in `language`.
-    public func name(in language: ElaroLanguage) -> String {
-        switch (self, language) {
-        case (.connection, .en): return "connection"
-        case (.connection, .fr): return "lien"
-        case (.routines, .en): return "routines"
-        case (.routines, .fr): return "routines"
-        case (.emotions, .en): return "emotions"
-        case (.emotions, .fr): return "émotions"
-        case (.play, .en): return "play"
-        case (.play, .fr): return "jeu"
-        case (.autonomy, .en): return "autonomy"
-        case (.autonomy, .fr): return "autonomie"
-        case (.selfCare, .en): return "self-care"
-        case (.selfCare, .fr): return "prendre soin de soi"
-        }
+    /// Display name in `language` (`focus.<name>` in Elaro's phrase book).
+    public func name(in language: Language) -> String {
+        ElaroPhrases.text("focus.\(rawValue)", language: language)
     }
 }

@@ -1,3 +1,4 @@
+import Explanations
 /// Proposes the month's three building blocks for the active focus area.
 ///
 /// - Micro-skill: the lowest-effort action of the focus area, ties broken by the parent's tag success.
@@ -34,7 +35,7 @@ public struct FocusPlanner: Sendable {
 
     /// Three blocks (fewer only if the library has no fitting action) for `focus`.
     public func plan(focus: FocusArea, signals: SignalsCalculator, childAge: Int, situations: [String] = [],
-                     language: ElaroLanguage) -> [Block] {
+                     language: Language) -> [Block] {
         let allowed = library.actions.filter { $0.isAllowed(childAge: childAge, situations: Set(situations)) }
         let inFocus = allowed.filter { $0.focusArea == focus }
         func block(_ kind: Block.Kind, _ action: ActionTemplate?) -> Block? {

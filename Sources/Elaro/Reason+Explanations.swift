@@ -1,16 +1,16 @@
 import Explanations
 
 extension Reason {
-    /// The Explanations feature group whose templates phrase this reason.
+    /// The feature group whose phrases (Elaro's phrase book, `factors`) phrase this reason.
     var explanationGroup: FeatureGroup {
         switch self {
-        case .focusMatch: return .focusMatch
-        case .successProbability: return .successProbability
-        case .bandwidthFit: return .bandwidthFit
-        case .timeOfDayFit: return .timeOfDayFit
-        case .noveltyBoost: return .noveltyBoost
-        case .streakMomentum: return .streakMomentum
-        case .frictionRisk: return .frictionRisk
+        case .focusMatch: return FeatureGroup("focus_match")
+        case .successProbability: return FeatureGroup("success_probability")
+        case .bandwidthFit: return FeatureGroup("bandwidth_fit")
+        case .timeOfDayFit: return FeatureGroup("time_of_day_fit")
+        case .noveltyBoost: return FeatureGroup("novelty_boost")
+        case .streakMomentum: return FeatureGroup("streak_momentum")
+        case .frictionRisk: return FeatureGroup("friction_risk")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Explanations
 /// Summarises the last 7 days and emits exactly one suggestion: Keep, Scale down or Scale up.
 ///
 /// Rules, in order: fewer than 3 offers → Keep (too little data); completion < 40 % or friction
@@ -7,7 +8,7 @@ public struct WeeklyAdjuster: Sendable {
     public init() {}
 
     /// Summarises the instances of days `endDay − 6 ... endDay`.
-    public func summarize(_ instances: [ActionInstance], endDay: Int, frictionIndex: Float, language: ElaroLanguage) -> WeeklySummary {
+    public func summarize(_ instances: [ActionInstance], endDay: Int, frictionIndex: Float, language: Language) -> WeeklySummary {
         let window = instances.filter { $0.day > endDay - 7 && $0.day <= endDay }
         let done = window.filter(\.isDone)
         let rated = window.compactMap { $0.outcome == .rated ? $0.rating : nil }
@@ -15,25 +16,20 @@ public struct WeeklyAdjuster: Sendable {
         let completion = offered == 0 ? 0 : Double(done.count) / Double(offered)
         let minutes = done.isEmpty ? 0 : Double(done.map(\.variantMinutes).reduce(0, +)) / Double(done.count)
         let percent = Int((completion * 100).rounded())
-        let en = language == .en
         let suggestion: WeeklySummary.Suggestion
         let rationale: String
         if offered < 3 {
             suggestion = .keep
-            rationale = en ? "Only \(offered) actions this week: keep the same rhythm and see how it goes."
-                           : "Seulement \(offered) actions cette semaine : gardez le même rythme pour voir."
+            rationale = ElaroPhrases.text("weekly.few_offers", ["offered": .number(Double(offered))], language: language)
         } else if completion < 0.4 || frictionIndex >= SignalsCalculator.highFrictionThreshold {
             suggestion = .scaleDown
-            rationale = en ? "\(percent)% done this week: try shorter, easier actions next week."
-                           : "\(percent) % faites cette semaine : essayez des actions plus courtes et plus simples."
+            rationale = ElaroPhrases.text("weekly.scale_down", ["percent": .number(Double(percent))], language: language)
         } else if completion >= 0.8 && frictionIndex < 0.3 && minutes < 20 {
             suggestion = .scaleUp
-            rationale = en ? "\(percent)% done with little friction: you can try a longer version next week."
-                           : "\(percent) % faites sans difficulté : essayez une version plus longue la semaine prochaine."
+            rationale = ElaroPhrases.text("weekly.scale_up", ["percent": .number(Double(percent))], language: language)
         } else {
             suggestion = .keep
-            rationale = en ? "\(percent)% done this week: this rhythm works, keep it."
-                           : "\(percent) % faites cette semaine : ce rythme marche, gardez-le."
+            rationale = ElaroPhrases.text("weekly.keep", ["percent": .number(Double(percent))], language: language)
         }
         return WeeklySummary(firstDay: endDay - 6, lastDay: endDay, offered: offered, done: done.count,
                              skipped: window.filter { $0.outcome == .skipped }.count,

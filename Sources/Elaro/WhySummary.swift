@@ -1,11 +1,7 @@
 import Explanations
 
-/// The sentence builder, loaded once (its fr/en templates ship in the Explanations module); it
-/// names at most two reasons, as the summaries did before it.
-let _reasoningGenerator: ReasoningGenerator? = try? ReasoningGenerator(configuration: .init(maximumFactors: 2))
-
-/// The one-line `whySummary` of a pick (≤ 120 characters), phrased by the Explanations
-/// `ReasoningGenerator` from the pick's reasons.
+/// The one-line `whySummary` of a pick (≤ 120 characters), phrased by the generic
+/// `ReasoningGenerator` with Elaro's phrase book (`ElaroPhrases`, at most two reasons) from the pick's reasons.
 ///
 /// Each reason is passed as a contribution relative to the day's average candidate
 /// (`contribution − mean over candidates`), so the sentence names what sets this pick apart,
@@ -20,12 +16,12 @@ let _reasoningGenerator: ReasoningGenerator? = try? ReasoningGenerator(configura
 ///   - averages: each reason's mean contribution over the day's candidates, same order.
 ///   - streak: the current streak in days (shown by `StreakMomentum`).
 func _whySummary(title: String, reasons: [ReasonContribution], averages: [Double], streak: Int,
-                 coldStart: Bool, copingKit: Bool, language: ElaroLanguage) -> String {
-    guard let generator = _reasoningGenerator else { return title }
+                 coldStart: Bool, copingKit: Bool, language: Language) -> String {
+    guard let generator = ElaroPhrases.shared else { return title }
     let kind: PredictionKind
     switch (coldStart, copingKit) {
-    case (_, true): kind = PredictionKind("recommendation_coping_kit")
-    case (true, false): kind = PredictionKind("recommendation_cold_start")
+    case (_, true): kind = .recommendationCopingKit
+    case (true, false): kind = .recommendationColdStart
     case (false, false): kind = .recommendation
     }
     var contributions: [FeatureContribution] = []
@@ -46,6 +42,6 @@ func _whySummary(title: String, reasons: [ReasonContribution], averages: [Double
     }
     let attribution = Attribution(baselineValue: 0, outputValue: difference, contributions: contributions)
     let reasoning = try? generator.reasoning(for: kind, value: .title(title), attribution: attribution,
-                                             language: language.rawValue, minimumContribution: 0.005)
+                                             language: language, minimumContribution: 0.005)
     return reasoning?.text ?? title
 }

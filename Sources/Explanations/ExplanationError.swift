@@ -4,12 +4,18 @@ public enum ExplanationError: Error, Equatable, CustomStringConvertible {
     case lengthMismatch(what: String, expected: Int, found: Int)
     /// A parameter is outside its allowed range.
     case invalidParameter(name: String, expected: String, found: String)
-    /// No template file ships for the requested language.
+    /// A language tag that is not one of `Language`'s (see `Language.init(identifier:)`).
     case unsupportedLanguage(String, available: [String])
-    /// A template file could not be read or decoded.
+    /// A template or phrase file could not be read or decoded.
     case invalidTemplateFile(file: String, reason: String)
-    /// The templates have no sentence for a prediction kind (or its variant).
+    /// Two phrase books define the same entry (each phrase has one home).
+    case duplicatePhrase(section: String, key: String, files: [String])
+    /// No phrase book has a headline for a prediction kind (or its variant).
     case missingPredictionTemplate(language: String, key: String)
+    /// No phrase book has a text of that key.
+    case missingText(key: String)
+    /// A text names a placeholder the caller gave no argument for.
+    case missingArgument(text: String, placeholder: String)
 
     public var description: String {
         switch self {
@@ -18,11 +24,17 @@ public enum ExplanationError: Error, Equatable, CustomStringConvertible {
         case let .invalidParameter(name, expected, found):
             return "\(name): expected \(expected), found \(found)"
         case let .unsupportedLanguage(language, available):
-            return "language \"\(language)\" has no templates; use one of: \(available.joined(separator: ", "))"
+            return "language \"\(language)\": expected one of \(available.joined(separator: ", ")), alone or with a region (fr-FR, en-US)"
         case let .invalidTemplateFile(file, reason):
             return "\(file): \(reason)"
+        case let .duplicatePhrase(section, key, files):
+            return "\"\(key)\" under \"\(section)\" is defined in \(files.joined(separator: " and ")): keep one"
         case let .missingPredictionTemplate(language, key):
-            return "Templates/\(language).json: no entry \"\(key)\" under \"predictions\""
+            return "no phrase book has \"\(key)\" under \"predictions\" (\(language))"
+        case let .missingText(key):
+            return "no phrase book has \"\(key)\" under \"texts\""
+        case let .missingArgument(text, placeholder):
+            return "text \"\(text)\": no argument for \(placeholder)"
         }
     }
 }

@@ -26,9 +26,10 @@ public struct Reasoning: Sendable, Equatable, Codable {
 
     /// The one-line sentence (≤ 120 characters), in `language`.
     public var text: String
-    /// BCP-47 language code of `text` (`"fr"` or `"en"`).
-    public var language: String
-    /// The factors named in `text`, strongest first.
+    /// The language of `text` (encoded as its code, `"fr"` or `"en"`).
+    public var language: Language
+    /// The factors named in `text`, in text order: strongest first for an attribution, the
+    /// predictor's order for the facts it states (only those with a contribution).
     public var factors: [Factor]
     /// The prediction part of `text` without its confidence ("Règles prévues le 14 mars"), when
     /// made by `ReasoningGenerator`.
@@ -38,7 +39,7 @@ public struct Reasoning: Sendable, Equatable, Codable {
     /// The prediction kind (`"period_start"`, `"energy_tomorrow"`, …), when known.
     public var kind: String?
 
-    public init(text: String, language: String, factors: [Factor] = [], headline: String? = nil,
+    public init(text: String, language: Language, factors: [Factor] = [], headline: String? = nil,
                 confidence: String? = nil, kind: String? = nil) {
         self.text = text
         self.language = language

@@ -13,6 +13,11 @@ import Foundation
 ///    `maximumLength` characters (words are never cut; only a headline that alone exceeds the
 ///    limit is shortened at a word boundary with "…").
 /// When no factor remains the sentence says "peu de signaux" / "few signals".
+///
+/// The generator is generic: it knows the languages' formats (`Templates/<language>.json`) and
+/// the words the domains register as `PhraseBook`s. Predictors that state their own facts
+/// rather than attribute (rules, calendar) go through `statement(for:value:uncertainty:facts:language:)`,
+/// the same headlines and formats.
 public struct ReasoningGenerator: Sendable {
     /// Limits and thresholds.
     public struct Configuration: Sendable, Equatable {
@@ -37,20 +42,14 @@ public struct ReasoningGenerator: Sendable {
 
     /// The limits and thresholds in use.
     public let configuration: Configuration
-    /// Templates by language code.
-    public let templates: [String: ReasoningTemplates]
+    /// Formats and registered phrases, by language.
+    public let templates: [Language: ReasoningTemplates]
 
-    /// A generator with the bundled templates (fr, en).
-    public init(configuration: Configuration = Configuration()) throws {
-        var templates: [String: ReasoningTemplates] = [:]
-        for language in ReasoningTemplates.bundledLanguages {
-            templates[language] = try ReasoningTemplates.bundled(language: language)
-        }
-        try self.init(configuration: configuration, templates: Array(templates.values))
-    }
-
-    /// A generator with the given templates.
-    public init(configuration: Configuration, templates: [ReasoningTemplates]) throws {
+    /// A generator that speaks the words of `phraseBooks` (each domain registers its own:
+    /// `CyclePhrases`, `ElaroPhrases`) in every `Language`.
+    /// - Throws: `ExplanationError.invalidParameter` for a bad configuration;
+    ///   `ExplanationError.duplicatePhrase` when two books define the same entry.
+    public init(configuration: Configuration = Configuration(), phraseBooks: [PhraseBook]) throws {
         guard configuration.maximumFactors >= 0 else {
             throw ExplanationError.invalidParameter(name: "maximumFactors", expected: "≥ 0", found: "\(configuration.maximumFactors)")
         }
@@ -58,7 +57,11 @@ public struct ReasoningGenerator: Sendable {
             throw ExplanationError.invalidParameter(name: "maximumLength", expected: "≥ 20", found: "\(configuration.maximumLength)")
         }
         self.configuration = configuration
-        self.templates = Dictionary(templates.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
+        var templates: [Language: ReasoningTemplates] = [:]
+        for language in Language.allCases {
+            templates[language] = try ReasoningTemplates(language: language, phraseBooks: phraseBooks)
+        }
+        self.templates = templates
     }
 
     /// The sentence and its factors for one prediction.
@@ -69,13 +72,13 @@ public struct ReasoningGenerator: Sendable {
     ///   - uncertainty: the model's uncertainty, shown as a confidence suffix ("±2 j").
     ///   - attribution: contributions in the model's output units; the prediction's direction is
     ///     the sign of `outputValue − baselineValue`.
-    ///   - language: `"fr"` or `"en"`.
+    ///   - language: the sentence's language.
     ///   - minimumContribution: overrides `configuration.minimumContribution` for this call
     ///     (thresholds depend on the output units: days, probability, score).
     public func reasoning(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
-                          attribution: Attribution, language: String,
+                          attribution: Attribution, language: Language,
                           minimumContribution: Double? = nil) throws -> Reasoning {
-        let templates = try self.templates(for: language)
+        let templates = self.templates(for: language)
         let prediction = try headline(for: kind, value: value, templates: templates)
         let confidence = uncertainty.map { templates.confidencePhrase(for: $0) }
         let candidates = factors(in: attribution, templates: templates,
@@ -86,23 +89,59 @@ public struct ReasoningGenerator: Sendable {
                          confidence: confidence, kind: kind.rawValue)
     }
 
+    /// The sentence for a prediction whose predictor states its own facts (a rule engine's fired
+    /// rules, the inputs a plain forecast rests on): the headline (with a confidence suffix when
+    /// `uncertainty` is given), then the facts in the given order, joined by the language's
+    /// `statementSeparator` ("Règles prévues le 14 mars : cycle moyen 31 j sur les 3 derniers
+    /// cycles, 1 cycle atypique écarté"). Facts that do not fit in `maximumLength` are left out
+    /// from the last; `factors` lists the stated facts that carry a contribution, in text order,
+    /// then `unstatedFacts`: facts the forecast rests on that a stronger one replaces in the
+    /// sentence (their contributions still add up to the forecast).
+    public func statement(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
+                          facts: [StatedFact], unstatedFacts: [StatedFact] = [], language: Language) throws -> Reasoning {
+        let templates = self.templates(for: language)
+        let prediction = try headline(for: kind, value: value, templates: templates)
+        let confidence = uncertainty.map { templates.confidencePhrase(for: $0) }
+        let headline = confidence.map { _filled(templates.confidence, ["prediction": prediction, "confidence": $0]) } ?? prediction
+        let phrases = try facts.map { try templates.text($0.text, $0.arguments) }
+        let limit = configuration.maximumLength
+        var count = phrases.count, text = headline
+        while count > 0 {
+            text = _filled(templates.statement, ["prediction": headline,
+                                                 "facts": phrases[..<count].joined(separator: templates.statementSeparator)])
+            if _fits(text, limit) { break }
+            count -= 1
+        }
+        if count == 0 { text = ReasoningGenerator.shortened(headline, to: limit) }
+        let unstated = try unstatedFacts.map { ($0, try templates.text($0.text, $0.arguments)) }
+        let named = (Array(zip(facts[..<count], phrases)) + unstated).compactMap { fact, phrase in
+            fact.contribution.map { Reasoning.Factor(key: fact.key, phrase: phrase, contribution: $0, group: fact.group) }
+        }
+        return Reasoning(text: text, language: language, factors: named, headline: prediction,
+                         confidence: confidence, kind: kind.rawValue)
+    }
+
+    /// The `texts` entry `key` in `language`, its placeholders filled from `arguments` (labels,
+    /// whole lines a domain writes).
+    public func text(_ key: String, _ arguments: [String: PhraseArgument] = [:], language: Language) throws -> String {
+        try templates(for: language).text(key, arguments)
+    }
+
     /// The confidence phrase alone ("±2 j", "±2 d").
-    public func confidencePhrase(for uncertainty: Uncertainty, language: String) throws -> String {
-        try templates(for: language).confidencePhrase(for: uncertainty)
+    public func confidencePhrase(for uncertainty: Uncertainty, language: Language) -> String {
+        templates(for: language).confidencePhrase(for: uncertainty)
     }
 
     /// The factors that may be named, strongest first, before the length limit is applied.
-    public func factors(in attribution: Attribution, language: String,
-                        minimumContribution: Double? = nil) throws -> [Reasoning.Factor] {
-        try factors(in: attribution, templates: templates(for: language),
-                    minimumContribution: minimumContribution ?? configuration.minimumContribution)
+    public func factors(in attribution: Attribution, language: Language,
+                        minimumContribution: Double? = nil) -> [Reasoning.Factor] {
+        factors(in: attribution, templates: templates(for: language),
+                minimumContribution: minimumContribution ?? configuration.minimumContribution)
     }
 
-    func templates(for language: String) throws -> ReasoningTemplates {
-        guard let templates = templates[language] else {
-            throw ExplanationError.unsupportedLanguage(language, available: self.templates.keys.sorted())
-        }
-        return templates
+    /// The formats and phrases of `language` (every `Language` has them).
+    public func templates(for language: Language) -> ReasoningTemplates {
+        templates[language]!
     }
 
     func headline(for kind: PredictionKind, value: PredictedValue, templates: ReasoningTemplates) throws -> String {
@@ -114,18 +153,18 @@ public struct ReasoningGenerator: Sendable {
         case .date, .number, .none: break
         }
         guard var text = templates.predictionTemplate(forKey: key) else {
-            throw ExplanationError.missingPredictionTemplate(language: templates.language, key: key)
+            throw ExplanationError.missingPredictionTemplate(language: templates.language.rawValue, key: key)
         }
         switch value {
         case let .date(year, month, day):
-            text = text.replacing("{date}", with: templates.formattedDate(year: year, month: month, day: day))
+            text = _filled(text, ["date": templates.formattedDate(year: year, month: month, day: day)])
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
-            text = text.replacing("{percent}", with: String(percent))
+            text = _filled(text, ["percent": String(percent)])
         case let .number(number):
-            text = text.replacing("{value}", with: templates.formatted(number))
+            text = _filled(text, ["value": templates.formatted(number)])
         case let .title(title):
-            text = text.replacing("{title}", with: title)
+            text = _filled(text, ["title": title])
         case .level, .none: break
         }
         return text
@@ -161,26 +200,24 @@ public struct ReasoningGenerator: Sendable {
         let limit = configuration.maximumLength
         var headlines: [String] = []
         if let confidence {
-            headlines.append(templates.confidence.replacing("{prediction}", with: prediction)
-                .replacing("{confidence}", with: confidence))
+            headlines.append(_filled(templates.confidence, ["prediction": prediction, "confidence": confidence]))
         }
         headlines.append(prediction)
         for headline in headlines {
             for count in stride(from: factors.count, through: 1, by: -1) {
                 let joined = factors[..<count].map(\.phrase).joined(separator: templates.separator)
-                let text = templates.sentence.replacing("{prediction}", with: headline)
-                    .replacing("{factors}", with: joined)
-                if text.count <= limit { return (text, Array(factors[..<count])) }
+                let text = _filled(templates.sentence, ["prediction": headline, "factors": joined])
+                if _fits(text, limit) { return (text, Array(factors[..<count])) }
             }
-            let text = templates.fallback.replacing("{prediction}", with: headline)
-            if text.count <= limit { return (text, []) }
+            let text = _filled(templates.fallback, ["prediction": headline])
+            if _fits(text, limit) { return (text, []) }
         }
         return (ReasoningGenerator.shortened(prediction, to: limit), [])
     }
 
     /// `text` cut at the last space that leaves room for "…" within `limit` characters.
     static func shortened(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
+        guard !_fits(text, limit) else { return text }
         let prefix = text.prefix(limit - 1)
         let cut = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? prefix
         var trimmed = String(cut)

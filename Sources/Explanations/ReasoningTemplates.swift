@@ -1,88 +1,105 @@
 import Foundation
 
-/// The phrases and formats of one language, read from `Templates/<language>.json`.
+/// Everything one language needs to write sentences: its formats, read from the module's
+/// `Templates/<language>.json`, and the phrases the domains registered (`PhraseBook`).
 ///
-/// A file has: `sentence` (`{prediction}`, `{factors}`), `fallback` (`{prediction}`),
-/// `separator` between factors, `confidence` (`{prediction}`, `{confidence}`),
-/// `decimalSeparator`, `date` (`{day}`, `{month}`), optional `firstDayOfMonth` ("1er"), 12
-/// `months`, `uncertainty` phrases (`days`, `points`, `probability`, with `{n}`), `predictions`
-/// headlines by kind and variant, and `factors` phrases. A phrase is a string or a plural object
-/// `{"one": …, "other": …}`, chosen by the number it shows (French: 0 and 1 are singular; English:
-/// only 1).
+/// A format file has: `sentence` (`{prediction}`, `{factors}`), `fallback` (`{prediction}`),
+/// `separator` between factors, `statement` (`{prediction}`, `{facts}`) and `statementSeparator`
+/// for the facts a predictor states, `confidence` (`{prediction}`, `{confidence}`),
+/// `decimalSeparator`, `date` (`{day}`, `{month}`), optional `firstDayOfMonth` ("1er"), the 12
+/// `months`, the `ordinals` by CLDR ordinal category (`{n}`: "9th", "1er") and the `uncertainty`
+/// phrases (`days`, `points`, `probability`, with `{n}`). This is the one month-name table, date
+/// formatter and number formatter of each language.
 ///
 /// Factor phrases are looked up, first match wins, as `<key>.<direction>`, `<key>.<up|down>` (the
 /// contribution's sign), `<key>`, then the same three with the feature's group instead of its key;
-/// `<key>` is the contribution's `phraseKey` when it has one.
-/// `{value}` shows the feature's value (one decimal at most).
-public struct ReasoningTemplates: Sendable, Equatable {
-    /// The language code (`"fr"`, `"en"`).
-    public let language: String
-    let _file: _TemplateFile
+/// `<key>` is the contribution's `phraseKey` when it has one. `{value}` shows the feature's value
+/// (one decimal at most).
+public struct ReasoningTemplates: Sendable {
+    /// The language.
+    public let language: Language
+    let _format: _LanguageFormat
+    let _phrases: [PhraseBook.Section: [String: _PluralText]]
 
-    /// The languages shipped in the module's `Templates` folder.
-    public static let bundledLanguages = ["en", "fr"]
-
-    /// The templates shipped for `language`.
-    public static func bundled(language: String) throws -> ReasoningTemplates {
-        guard bundledLanguages.contains(language), let url = bundledURL(language: language) else {
-            throw ExplanationError.unsupportedLanguage(language, available: bundledLanguages)
-        }
-        return try ReasoningTemplates(contentsOf: url)
-    }
-
-    static func bundledURL(language: String) -> URL? {
-        Bundle.module.url(forResource: language, withExtension: "json", subdirectory: "Templates")
-    }
-
-    /// Templates read from a JSON file.
-    public init(contentsOf url: URL) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ExplanationError.invalidTemplateFile(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
-        }
-        try self.init(data: data, file: url.lastPathComponent)
-    }
-
-    /// Templates decoded from JSON `data`; `file` names the source in errors.
-    public init(data: Data, file: String) throws {
-        let decoded: _TemplateFile
-        do { decoded = try JSONDecoder().decode(_TemplateFile.self, from: data) } catch let error as DecodingError {
-            throw ExplanationError.invalidTemplateFile(file: file, reason: _describe(error))
-        }
-        guard decoded.months.count == 12 else {
-            throw ExplanationError.invalidTemplateFile(file: file, reason: "field \"months\": expected 12 names, found \(decoded.months.count)")
-        }
-        for (field, text, placeholders) in [("sentence", decoded.sentence, ["{prediction}", "{factors}"]),
-                                            ("fallback", decoded.fallback, ["{prediction}"]),
-                                            ("confidence", decoded.confidence, ["{prediction}", "{confidence}"])] {
-            for placeholder in placeholders where !text.contains(placeholder) {
-                throw ExplanationError.invalidTemplateFile(file: file, reason: "field \"\(field)\": expected the placeholder \(placeholder), found \"\(text)\"")
+    /// The formats of `language` with the phrases of `phraseBooks`.
+    /// - Throws: `ExplanationError.invalidTemplateFile` for an unreadable format file,
+    ///   `ExplanationError.duplicatePhrase` when two books define the same entry.
+    public init(language: Language, phraseBooks: [PhraseBook]) throws {
+        self.language = language
+        _format = try _LanguageFormat.bundled(language)
+        var phrases: [PhraseBook.Section: [String: _PluralText]] = [:]
+        var owners: [PhraseBook.Section: [String: String]] = [:]
+        for book in phraseBooks {
+            for (section, entries) in book._entries {
+                for (key, forms) in entries {
+                    if let owner = owners[section]?[key] {
+                        throw ExplanationError.duplicatePhrase(section: section.rawValue, key: key, files: [owner, book.file])
+                    }
+                    owners[section, default: [:]][key] = book.file
+                    phrases[section, default: [:]][key] = forms[language]
+                }
             }
         }
-        language = decoded.language
-        _file = decoded
+        _phrases = phrases
     }
 
     /// The headline template for `key` (`"period_start"`, `"energy_tomorrow.high"`), if any.
-    public func predictionTemplate(forKey key: String) -> String? { _file.predictions[key] }
+    public func predictionTemplate(forKey key: String) -> String? {
+        _phrases[.predictions]?[key]?.form(for: [:], language: language)
+    }
 
     /// The phrase for one contribution, or `nil` when no template names its key or group.
     public func phrase(for contribution: FeatureContribution) -> String? {
+        let factors = _phrases[.factors] ?? [:]
         let sign = contribution.contribution > 0 ? "up" : (contribution.contribution < 0 ? "down" : nil)
         for stem in [contribution.phraseKey ?? contribution.key, contribution.group.rawValue] {
             var candidates = ["\(stem).\(contribution.direction.rawValue)"]
             if let sign { candidates.append("\(stem).\(sign)") }
             candidates.append(stem)
             for candidate in candidates {
-                guard let template = _file.factors[candidate] else { continue }
+                guard let template = factors[candidate] else { continue }
                 let needsValue = template.mentions("{value}")
                 if needsValue && contribution.value == nil { continue }
-                let value = contribution.value ?? 0
-                return template.text(for: value, language: language)
-                    .replacing("{value}", with: formatted(value))
+                let arguments: [String: PhraseArgument] = ["value": .number(contribution.value ?? 0)]
+                guard let form = template.form(for: arguments, language: language),
+                      let text = try? filled(form, arguments) else { continue }
+                return text
             }
         }
         return nil
+    }
+
+    /// The `texts` entry `key` with its placeholders filled from `arguments`.
+    /// - Throws: `ExplanationError.missingText`, or `.missingArgument` for a placeholder without a value.
+    public func text(_ key: String, _ arguments: [String: PhraseArgument] = [:]) throws -> String {
+        guard let template = _phrases[.texts]?[key] else { throw ExplanationError.missingText(key: key) }
+        guard let form = template.form(for: arguments, language: language) else {
+            if case let .plural(_, _, count) = template { throw ExplanationError.missingArgument(text: key, placeholder: "{\(count)}") }
+            throw ExplanationError.missingText(key: key)
+        }
+        let text = try filled(form, arguments)
+        if let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
+            throw ExplanationError.missingArgument(text: key, placeholder: String(text[open...close]))
+        }
+        return text
+    }
+
+    /// `form` with each `{name}` replaced by its argument, formatted in this language.
+    func filled(_ form: String, _ arguments: [String: PhraseArgument]) throws -> String {
+        try _filled(form) { name in try arguments[String(name)].map { try formatted($0) } }
+    }
+
+    /// An argument in this language's style.
+    /// - Throws: what `text(_:_:)` throws for a `.phrase` argument.
+    public func formatted(_ argument: PhraseArgument) throws -> String {
+        switch argument {
+        case let .number(value): formatted(value)
+        case let .decimal(value, digits, signed): formatted(value, digits: digits, signed: signed)
+        case let .date(year, month, day): formattedDate(year: year, month: month, day: day)
+        case let .ordinal(number): formattedOrdinal(number)
+        case let .phrase(key, arguments): try text(key, arguments)
+        case let .text(text): text
+        }
     }
 
     /// `value` with at most one decimal, in this language's decimal style ("29,5", "29.5", "12").
@@ -91,15 +108,35 @@ public struct ReasoningTemplates: Sendable, Equatable {
         if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
         let sign = tenths < 0 ? "-" : ""
         let magnitude = Int(abs(tenths))
-        return "\(sign)\(magnitude / 10)\(_file.decimalSeparator)\(magnitude % 10)"
+        return "\(sign)\(magnitude / 10)\(_format.decimalSeparator)\(magnitude % 10)"
+    }
+
+    /// `value` with exactly `digits` decimals (0–6), in this language's decimal style ("2,10");
+    /// `signed`: "+" before a positive value ("+0,50").
+    public func formatted(_ value: Double, digits: Int, signed: Bool = false) -> String {
+        let digits = min(max(digits, 0), 6)
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard scaled.isFinite, scaled < Double(Int.max / 10) else { return String(value) }
+        let units = Int(scaled)
+        let sign = signed ? (value < 0 ? "-" : "+") : (value < 0 && units != 0 ? "-" : "")
+        guard digits > 0 else { return "\(sign)\(units)" }
+        let fraction = String(units % scale)
+        return "\(sign)\(units / scale)\(_format.decimalSeparator)\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
     }
 
     /// A date in this language's style ("14 mars", "1er mars", "March 14").
     public func formattedDate(year: Int, month: Int, day: Int) -> String {
-        let monthName = (1...12).contains(month) ? _file.months[month - 1] : String(month)
-        let dayText = day == 1 ? (_file.firstDayOfMonth ?? "1") : String(day)
-        return _file.date.replacing("{day}", with: dayText)
-            .replacing("{month}", with: monthName)
+        let monthName = (1...12).contains(month) ? _format.months[month - 1] : String(month)
+        let dayText = day == 1 ? (_format.firstDayOfMonth ?? "1") : String(day)
+        return _filled(_format.date, ["day": dayText, "month": monthName])
+    }
+
+    /// An ordinal in this language's style ("1er", "9"; "1st", "22nd", "11th").
+    public func formattedOrdinal(_ number: Int) -> String {
+        let form = _format.ordinals[language.ordinalCategory(number)] ?? _format.ordinals["other"] ?? "{n}"
+        return _filled(form, ["n": String(number)])
     }
 
     /// The confidence phrase for an uncertainty ("±2 j", "±2 d", "confiance 80 %").
@@ -107,97 +144,20 @@ public struct ReasoningTemplates: Sendable, Equatable {
         switch uncertainty {
         case let .days(days):
             let rounded = max(1, Int(days.rounded()))
-            return _file.uncertainty.days.text(for: Double(rounded), language: language)
-                .replacing("{n}", with: String(rounded))
+            return _filled(_format.uncertainty.days.form(count: Double(rounded), language: language), ["n": String(rounded)])
         case let .points(points):
             let value = (points * 10).rounded() / 10
-            return _file.uncertainty.points.text(for: value, language: language)
-                .replacing("{n}", with: formatted(value))
+            return _filled(_format.uncertainty.points.form(count: value, language: language), ["n": formatted(value)])
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
-            return _file.uncertainty.probability.text(for: Double(percent), language: language)
-                .replacing("{n}", with: String(percent))
+            return _filled(_format.uncertainty.probability.form(count: Double(percent), language: language), ["n": String(percent)])
         }
     }
 
-    var sentence: String { _file.sentence }
-    var fallback: String { _file.fallback }
-    var separator: String { _file.separator }
-    var confidence: String { _file.confidence }
-}
-
-/// The JSON layout of a template file.
-struct _TemplateFile: Decodable, Sendable, Equatable {
-    struct UncertaintyPhrases: Decodable, Sendable, Equatable {
-        var days: _PluralText
-        var points: _PluralText
-        var probability: _PluralText
-    }
-
-    var language: String
-    var sentence: String
-    var fallback: String
-    var separator: String
-    var confidence: String
-    var decimalSeparator: String
-    var date: String
-    var firstDayOfMonth: String?
-    var months: [String]
-    var uncertainty: UncertaintyPhrases
-    var predictions: [String: String]
-    var factors: [String: _PluralText]
-}
-
-/// A phrase with optional plural forms.
-enum _PluralText: Decodable, Sendable, Equatable {
-    case invariant(String)
-    case plural(one: String, other: String)
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self = .invariant(text)
-        } else {
-            let forms = try container.decode([String: String].self)
-            guard let one = forms["one"], let other = forms["other"] else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a string or {\"one\": …, \"other\": …}")
-            }
-            self = .plural(one: one, other: other)
-        }
-    }
-
-    /// The form for `count` under the language's plural rule (CLDR: French "one" is 0 ≤ n < 2,
-    /// English "one" is exactly 1).
-    func text(for count: Double, language: String) -> String {
-        switch self {
-        case let .invariant(text): return text
-        case let .plural(one, other):
-            let isOne = language == "fr" ? (abs(count) < 2) : (count == 1)
-            return isOne ? one : other
-        }
-    }
-
-    func mentions(_ placeholder: String) -> Bool {
-        switch self {
-        case let .invariant(text): return text.contains(placeholder)
-        case let .plural(one, other): return one.contains(placeholder) || other.contains(placeholder)
-        }
-    }
-}
-
-/// One line naming the field a decoding error is about.
-func _describe(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return keys.isEmpty ? "top level" : "field \"\(keys)\""
-    }
-    switch error {
-    case let .keyNotFound(key, context):
-        let parent = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return "missing field \"\(parent.isEmpty ? "" : parent + ".")\(key.stringValue)\""
-    case let .typeMismatch(type, context): return "\(path(context)): expected \(type)"
-    case let .valueNotFound(type, context): return "\(path(context)): expected \(type), found null"
-    case let .dataCorrupted(context): return "\(path(context)): \(context.debugDescription)"
-    @unknown default: return "\(error)"
-    }
+    var sentence: String { _format.sentence }
+    var fallback: String { _format.fallback }
+    var separator: String { _format.separator }
+    var statement: String { _format.statement }
+    var statementSeparator: String { _format.statementSeparator }
+    var confidence: String { _format.confidence }
 }

@@ -7,6 +7,7 @@
 @_exported import BoostedTrees
 @_exported import Bandits
 @_exported import Explanations
+@_exported import ExplanationAdapters
 @_exported import ModelFiles
 @_exported import Cycles
 @_exported import Personalization

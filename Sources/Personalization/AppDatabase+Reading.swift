@@ -18,11 +18,11 @@ extension AppDatabase {
     /// ovulation, energy, mood), then id. Rows of a type the loop
     /// does not know are left out.
     /// - Throws: `PersonalizationError.invalidRow` for a row whose values cannot be read.
-    public func predictions(kind: PredictionKind? = nil) throws -> [PredictionRecord] {
-        try perform { try writer.read { db in try predictions(in: db, kinds: kind.map { [$0] } ?? PredictionKind.allCases) } }
+    public func predictions(kind: StoredPredictionKind? = nil) throws -> [PredictionRecord] {
+        try perform { try writer.read { db in try predictions(in: db, kinds: kind.map { [$0] } ?? StoredPredictionKind.allCases) } }
     }
 
-    func predictions(in db: Database, kinds: [PredictionKind], where condition: String = "1") throws -> [PredictionRecord] {
+    func predictions(in db: Database, kinds: [StoredPredictionKind], where condition: String = "1") throws -> [PredictionRecord] {
         let types = kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: """
             SELECT * FROM predictions WHERE type IN (\(types)) AND \(condition)
@@ -83,7 +83,7 @@ extension AppDatabase {
         func fail(_ column: String, _ expected: String) -> PersonalizationError {
             .invalidRow(path: name, table: "predictions", id: id, column: column, found: AppDatabase.text(row[column]), expected: expected)
         }
-        guard let kind = PredictionKind(rawValue: AppDatabase.text(row["type"])) else { throw fail("type", "period_start, ovulation, energy or mood") }
+        guard let kind = StoredPredictionKind(rawValue: AppDatabase.text(row["type"])) else { throw fail("type", "period_start, ovulation, energy or mood") }
         guard let predicted = CalendarDay(iso: AppDatabase.text(row["predicted_date"])) else { throw fail("predicted_date", "a date YYYY-MM-DD") }
         guard let created = AppDatabase.integer(row["created_at"]) else { throw fail("created_at", "a Unix timestamp in seconds (INTEGER)") }
         let actualText = AppDatabase.text(row["actual_date"])

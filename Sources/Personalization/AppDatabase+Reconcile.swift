@@ -19,7 +19,7 @@ extension AppDatabase {
                 var summary = ReconcileSummary()
                 let open = "actual_date IS NULL AND accuracy_score IS NULL"
                 let unfillable = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM predictions WHERE type = 'ovulation' AND \(open)") ?? 0
-                if unfillable > 0 { summary.open[PredictionKind.ovulation.rawValue] = unfillable }
+                if unfillable > 0 { summary.open[StoredPredictionKind.ovulation.rawValue] = unfillable }
                 for record in try predictions(in: db, kinds: [.periodStart, .energy, .mood], where: open) {
                     var actualDate: CalendarDay?
                     var actualValue: Int?

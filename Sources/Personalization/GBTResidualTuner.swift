@@ -1,5 +1,6 @@
 import BoostedTrees
 import Cycles
+import Explanations
 import Foundation
 import ModelFiles
 
@@ -72,7 +73,7 @@ public struct GBTPersonalPredictor: CyclePredictor {
 
     public var name: String { "gbt+personal" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var builder = TabularFeatureBuilder(history: history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
         var corrected: [CyclePrediction] = []

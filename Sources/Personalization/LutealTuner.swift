@@ -1,4 +1,5 @@
 import Cycles
+import Explanations
 import Foundation
 
 /// A fine-tuning strategy for models that estimate ovulation: learn her luteal length (days
@@ -34,7 +35,7 @@ public struct LutealTuner: FineTuner {
         guard let lastCycle = data.labeledDays.last?.cycleIndex else {
             throw PersonalizationError.noHistory(user: data.userID, detail: "no complete cycle up to \(data.cutoff) to learn from")
         }
-        let predictions = try current.predictions(for: data.history, on: data.labeledDays.map(\.day), language: "en")
+        let predictions = try current.predictions(for: data.history, on: data.labeledDays.map(\.day), language: .en)
         // Per cycle: the model's own luteal assumption on the first day it sees ovulation passed,
         // and the ovulation estimate on the cycle's last day (its best).
         var assumed: [Int: Double] = [:]
@@ -80,7 +81,7 @@ public struct LutealAnchoredPredictor: CyclePredictor {
 
     public var name: String { "\(base.name)+luteal" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         let luteal = Int(lutealDays.rounded())
         return try base.predictions(for: history, on: days, language: language).map { prediction in
             guard let ovulation = prediction.ovulation, ovulation.passedProbability >= passedThreshold else { return prediction }

@@ -11,7 +11,7 @@ public struct OnDeviceLoop: Sendable {
     public var database: AppDatabase
     /// The model that forecasts.
     public var model: CycleModel
-    /// Builds the sentences.
+    /// Builds the sentences (`CyclePhrases.shared`).
     public var generator: ReasoningGenerator
 
     /// Creates one with every field.
@@ -37,15 +37,16 @@ public struct OnDeviceLoop: Sendable {
     /// writes, in one transaction, the `predictions` rows (`period_start`, `ovulation` when the
     /// model estimates it, `energy`, `mood` for tomorrow when forecast) and one `insights` row of
     /// type `prediction`: title the period headline, `reasoning` the sentence in her language
-    /// (`UserProfile.preferredLanguage`), `body` the energy and mood sentences when the model
+    /// (`UserProfile.preferredLanguage()`), `body` the energy and mood sentences when the model
     /// explains them, `source` the model kind. Idempotent per day and model version: when the
     /// rows exist, nothing is computed or written. `willWrite` is called just before the
     /// transaction (progress lines).
-    /// - Throws: `DatasetError` for bad logs; `PersonalizationError.noHistory` before her first logged period.
+    /// - Throws: `DatasetError` for bad logs or a `preferences.language` that is not a supported
+    ///   language; `PersonalizationError.noHistory` before her first logged period.
     public func predict(at now: Date, willWrite: (DayBatch) -> Void = { _ in }) throws -> PredictOutcome {
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         let day = database.day(of: seconds)
-        let ids = Dictionary(uniqueKeysWithValues: PredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
+        let ids = Dictionary(uniqueKeysWithValues: StoredPredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
         let insightID = Self.rowID(table: "insights", kind: InsightKind.prediction.rawValue, day: day, version: model.version)
         if let stored = try storedBatch(day: day, predictionIDs: Array(ids.values), insightID: insightID) {
             return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil)
@@ -54,7 +55,7 @@ public struct OnDeviceLoop: Sendable {
         guard history.lastPeriodStart(onOrBefore: day) != nil else {
             throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
         }
-        let language = history.profile.preferredLanguage
+        let language = try history.profile.preferredLanguage()
         let prediction: CyclePrediction
         if let attributing = model.predictor as? any ForecastAttributing {
             prediction = try attributing.explainedPrediction(for: history, on: day, language: language, generator: generator).prediction
@@ -63,7 +64,7 @@ public struct OnDeviceLoop: Sendable {
         }
         let levels = try levelConfidences()
         let dateConfidence = ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
-        func row(_ kind: PredictionKind, _ date: CalendarDay, _ value: Double?, _ confidence: Double) -> PredictionRecord {
+        func row(_ kind: StoredPredictionKind, _ date: CalendarDay, _ value: Double?, _ confidence: Double) -> PredictionRecord {
             PredictionRecord(id: ids[kind]!, kind: kind, predictedDate: date, predictedValue: value.map { Int($0.rounded()) },
                              confidence: confidence, modelVersion: model.version, createdAt: seconds, asOf: day)
         }
@@ -93,18 +94,18 @@ public struct OnDeviceLoop: Sendable {
             try database.writer.read { db -> DayBatch? in
                 guard let insightRow = try Row.fetchOne(db, sql: "SELECT * FROM insights WHERE id = ?", arguments: [insightID]) else { return nil }
                 let list = predictionIDs.map { "'\($0)'" }.joined(separator: ", ")
-                let predictions = try database.predictions(in: db, kinds: PredictionKind.allCases, where: "id IN (\(list))")
+                let predictions = try database.predictions(in: db, kinds: StoredPredictionKind.allCases, where: "id IN (\(list))")
                 return DayBatch(day: day, predictions: predictions, insights: [try database.insight(from: insightRow)])
             }
         }
     }
 
     /// `ForecastConfidence.level` for energy and mood from her last reconciled forecasts.
-    func levelConfidences() throws -> [PredictionKind: Double] {
+    func levelConfidences() throws -> [StoredPredictionKind: Double] {
         try database.perform {
             try database.writer.read { db in
-                var result: [PredictionKind: Double] = [:]
-                for kind in [PredictionKind.energy, .mood] {
+                var result: [StoredPredictionKind: Double] = [:]
+                for kind in [StoredPredictionKind.energy, .mood] {
                     let scores = try Double.fetchAll(db, sql: """
                         SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
                         ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)

@@ -1,4 +1,5 @@
 import Cycles
+import Explanations
 
 /// A predictor that answers from forecasts computed once for one user, and asks `base` for
 /// anything else. Exact under the causality contract: the forecast for day `d` depends only
@@ -18,12 +19,12 @@ public struct PrecomputedPredictor: CyclePredictor {
         self.base = base
         userID = history.userID
         records = history.records
-        let predictions = try base.predictions(for: history, on: days, language: "en")
+        let predictions = try base.predictions(for: history, on: days, language: .en)
         forecasts = Dictionary(predictions.map { ($0.asOf, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
-        guard history.userID == userID, language == "en", isPrefix(history.records), let last = history.records.last?.date,
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+        guard history.userID == userID, language == .en, isPrefix(history.records), let last = history.records.last?.date,
               days.allSatisfy({ $0 <= last && forecasts[$0] != nil }) else {
             return try base.predictions(for: history, on: days, language: language)
         }

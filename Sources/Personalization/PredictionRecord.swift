@@ -6,7 +6,7 @@ public struct PredictionRecord: Sendable, Equatable {
     /// TEXT UUID (name-based: the same type, day and model version give the same id).
     public var id: String
     /// What is forecast.
-    public var kind: PredictionKind
+    public var kind: StoredPredictionKind
     /// The forecast date (period start, ovulation), or the day a value is forecast for (energy,
     /// mood: the day after the as-of day).
     public var predictedDate: CalendarDay
@@ -29,7 +29,7 @@ public struct PredictionRecord: Sendable, Equatable {
     public var asOf: CalendarDay
 
     /// Creates one with every field.
-    public init(id: String, kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Int? = nil, confidence: Double,
+    public init(id: String, kind: StoredPredictionKind, predictedDate: CalendarDay, predictedValue: Int? = nil, confidence: Double,
                 actualDate: CalendarDay? = nil, actualValue: Int? = nil, accuracyScore: Double? = nil, modelVersion: String,
                 createdAt: Int64, asOf: CalendarDay) {
         self.id = id
@@ -54,7 +54,7 @@ public struct PredictionRecord: Sendable, Equatable {
     /// - `energy`, `mood`: 1 when the forecast's class (low 1–3, medium 4–7, high 8–10,
     ///   `SymptomLevel`) is the logged value's, else 0 — the 3-class accuracy.
     /// `nil` while the truth is unknown.
-    public static func accuracyScore(kind: PredictionKind, predictedDate: CalendarDay, predictedValue: Int?,
+    public static func accuracyScore(kind: StoredPredictionKind, predictedDate: CalendarDay, predictedValue: Int?,
                                      actualDate: CalendarDay?, actualValue: Int?) -> Double? {
         if kind.isDate {
             guard let actualDate else { return nil }

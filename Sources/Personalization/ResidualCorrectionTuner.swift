@@ -1,5 +1,6 @@
 import Foundation
 import Cycles
+import Explanations
 
 /// The first fine-tuning strategy, for any model: learn `ResidualCorrection` offsets from her
 /// past forecasts' errors. Each bucket's offset is a weighted mean of residuals
@@ -29,7 +30,7 @@ public struct ResidualCorrectionTuner: FineTuner {
             throw PersonalizationError.noHistory(user: data.userID,
                                                  detail: "no complete cycle up to \(data.cutoff) to learn from")
         }
-        let predictions = try current.predictions(for: data.history, on: data.labeledDays.map(\.day), language: "en")
+        let predictions = try current.predictions(for: data.history, on: data.labeledDays.map(\.day), language: .en)
         let bucketCount = ResidualCorrection.bucketUpperBounds.count + 1
         var weightedSums = Array(repeating: 0.0, count: bucketCount)
         var weights = Array(repeating: 0.0, count: bucketCount)
@@ -57,7 +58,7 @@ public struct ResidualCorrectedPredictor: CyclePredictor {
 
     public var name: String { "\(base.name)+residual" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         try base.predictions(for: history, on: days, language: language).map { prediction in
             correction.applied(to: prediction, lastStart: history.lastPeriodStart(onOrBefore: prediction.asOf))
         }

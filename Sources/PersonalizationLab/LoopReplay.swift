@@ -44,7 +44,7 @@ public struct LoopReplay: Sendable {
             throw PersonalizationError.noHistory(user: history.userID, detail: "nothing logged")
         }
         let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: timeZone, writeAheadLog: writeAheadLog)
-        var loop = OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator())
+        var loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
         let byDay = Dictionary(history.records.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var daily: [Double] = [], predictTimes: [Double] = [], reconcileTimes: [Double] = [], fineTunes: [Double] = []
         var fineTuneMonths: [String: (runs: Int, kept: Int)] = [:]
@@ -112,7 +112,7 @@ public struct LoopReplay: Sendable {
         let stored = try database.predictions(kind: .periodStart).map { (asOf: $0.asOf, nextPeriodStart: $0.predictedDate) }
         let starts = history.periodStarts
         let calendarDays = starts.first.map { Array($0...last) } ?? []
-        let calendar = try CalendarPredictor().predictions(for: history, on: calendarDays, language: "en")
+        let calendar = try CalendarPredictor().predictions(for: history, on: calendarDays, language: .en)
             .map { (asOf: $0.asOf, nextPeriodStart: $0.nextPeriodStart) }
         var perMonth: [String: (cycles: Int, model: Int, calendar: Int)] = [:]
         for index in starts.indices.dropLast() {

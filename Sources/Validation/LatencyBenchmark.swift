@@ -1,10 +1,15 @@
 import Cycles
+import Explanations
 import TensorCore
 import CyclesLab
 
-/// Times single predictions the way the app makes them: one user's history as of today, one
-/// forecast for today (features + model + reasoning), on the calling thread with one BLAS
-/// thread, after a warm-up.
+/// Times single predictions exactly as `odml predict` (and the app) makes them: one user's
+/// history as of today, one forecast for today with its sentences. For a model that attributes
+/// its forecast (`ForecastAttributing`: the boosted trees, the LSTM) that is the explained path,
+/// `explainedPrediction` — the day's features built once, the model, the attributions
+/// (TreeSHAP or Integrated Gradients) of the period, energy and mood forecasts, and their
+/// sentences; for the calendar, the rules and the references, their forecast with its stated
+/// sentence. On the calling thread with one BLAS thread, after a warm-up.
 public struct LatencyBenchmark: Sendable {
     /// Timed predictions (the gates ask for at least 1,000).
     public var predictions: Int
@@ -12,11 +17,11 @@ public struct LatencyBenchmark: Sendable {
     public var warmupPredictions: Int
     /// Seed of the (user, day) draws.
     public var seed: UInt64
-    /// Reasoning language.
-    public var language: String
+    /// The sentences' language.
+    public var language: Language
 
     /// Creates a benchmark.
-    public init(predictions: Int = 1_000, warmupPredictions: Int = 100, seed: UInt64 = 11, language: String = "fr") {
+    public init(predictions: Int = 1_000, warmupPredictions: Int = 100, seed: UInt64 = 11, language: Language = .fr) {
         self.predictions = predictions
         self.warmupPredictions = warmupPredictions
         self.seed = seed
@@ -37,8 +42,11 @@ public struct LatencyBenchmark: Sendable {
         }
     }
 
-    /// Times `predictor` on `cases` (the first `warmupPredictions` untimed).
+    /// Times `predictor` on `cases` (the first `warmupPredictions` untimed): the explained path
+    /// for a `ForecastAttributing` model, the plain forecast otherwise (see the type's documentation).
     public func measure(_ predictor: some CyclePredictor, cases: [(history: UserHistory, day: CalendarDay)]) throws -> LatencyProfile {
+        let generator = try CyclePhrases.shared
+        let attributing = predictor as? any ForecastAttributing
         let savedThreads = BLAS.threadCount
         BLAS.threadCount = 1
         defer { BLAS.threadCount = savedThreads }
@@ -47,7 +55,9 @@ public struct LatencyBenchmark: Sendable {
         times.reserveCapacity(cases.count)
         for (index, item) in cases.enumerated() {
             let start = clock.now
-            let forecast = try predictor.predictions(for: item.history, on: [item.day], language: language)
+            let forecast = try attributing.map {
+                try $0.explainedPrediction(for: item.history, on: item.day, language: language, generator: generator).prediction
+            } ?? predictor.prediction(for: item.history, on: item.day, language: language)
             let elapsed = start.duration(to: clock.now)
             withExtendedLifetime(forecast) {}
             if index >= warmupPredictions {
@@ -56,5 +66,12 @@ public struct LatencyBenchmark: Sendable {
             }
         }
         return LatencyProfile(microseconds: times, warmupPredictions: min(warmupPredictions, cases.count), threads: 1)
+    }
+
+    /// How a profile measured by `measure` was obtained, for reports (`MeasuredValue.method`).
+    public func method(of profile: LatencyProfile, model name: String) -> String {
+        "\(profile.count) single predictions of \(name) as odml predict makes them (features + model + attribution + "
+            + "reasoning for a model that attributes its forecast; forecast + stated sentence for the calendar and rules), "
+            + "one thread, BLAS threads 1, after \(profile.warmupPredictions) warm-up predictions; nearest-rank percentiles"
     }
 }

@@ -87,8 +87,7 @@ public struct Validator: Sendable {
         func time(_ predictor: some CyclePredictor, name: String) throws -> (LatencyProfile, [String: MeasuredValue]) {
             progress?("timing \(name): \(latency.predictions) single predictions on one core…")
             let profile = try latency.measure(predictor, cases: cases)
-            let method = "\(profile.count) single predictions (features + model + reasoning) of \(name), "
-                + "one thread, BLAS threads 1, after \(profile.warmupPredictions) warm-up predictions; nearest-rank percentiles"
+            let method = latency.method(of: profile, model: name)
             return (profile, [
                 MeasurementKey.latencyP50: MeasuredValue(value: profile.p50, method: method),
                 MeasurementKey.latencyP99: MeasuredValue(value: profile.p99, method: method),

@@ -12,8 +12,8 @@ struct ElaroRecommendCommand: ParsableCommand {
     @Option(help: "Parent state JSON (profile, today, history).")
     var state: String
 
-    @Option(help: "Language of titles and explanations: fr or en.")
-    var lang = "en"
+    @Option(help: "Language of titles and explanations (fr, en, or with a region: fr-FR, en-US).")
+    var lang: Language = .en
 
     @Option(help: "Seed of the exploration layer that draws the first pick.")
     var seed: UInt64 = 1
@@ -21,16 +21,12 @@ struct ElaroRecommendCommand: ParsableCommand {
     @Flag(help: "Print the recommendation as JSON.")
     var json = false
 
-    func validate() throws {
-        guard ElaroLanguage(rawValue: lang) != nil else { throw ValidationError("--lang must be fr or en, found \"\(lang)\"") }
-    }
-
     func run() throws {
         let library = try ActionLibrary.bundled()
         let parent = try ParentState.load(contentsOf: URL(fileURLWithPath: state))
         let (signals, learner) = try parent.replay(library: library)
         var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: parent.today))
-        let language = ElaroLanguage(rawValue: lang)!
+        let language = lang
         let recommendation = DailyRecommender(library: library).recommend(context: parent.context, signals: signals, learner: learner,
                                                                           language: language, using: &generator)
         if json {

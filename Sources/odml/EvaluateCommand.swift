@@ -9,7 +9,7 @@ struct EvaluateCommand: ParsableCommand {
         abstract: "Evaluate a cycle predictor on a dataset: alert accuracy, daily accuracy, ovulation, energy and mood."
     )
 
-    @Option(name: .long, help: "Model: rules, oracle, or a .odml model file.")
+    @Option(name: .long, help: "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml model file.")
     var model: String = "rules"
 
     @Option(name: .long, help: "Dataset directory (or .sqlite file).")

@@ -15,33 +15,39 @@ struct ExplainCommand: ParsableCommand {
         try PredictCommand.runReportingErrors {
             let context = try PredictCommand.Context(options: options)
             let attribution = context.periodAttribution ?? ExplainCommand.periodAttribution(context)
-            let generator = try ReasoningGenerator()
+            let phrases = try CyclePhrases.shared, language = options.lang
             let (year, month, day) = context.prediction.nextPeriodStart.components
-            let generated = try generator.reasoning(
+            let generated = try phrases.reasoning(
                 for: .periodStart, value: .date(year: year, month: month, day: day),
                 uncertainty: .days(context.prediction.nextPeriodUncertaintyDays), attribution: attribution,
-                language: options.lang, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
+                language: language, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
             if options.json {
                 print(try CyclesCommandSupport.json(Report(prediction: context.report, attribution: attribution,
                                                            explanation: generated)))
                 return
             }
-            for line in context.summaryLines() { print(line) }
-            let english = options.lang == "en"
-            print((english ? "Explanation: " : "Explication : ") + generated.text)
-            let quantity = context.periodAttribution == nil ? (english ? "Cycle length" : "Longueur du cycle")
-                                                            : (english ? "Days until the next start" : "Jours avant les prochaines règles")
-            print(quantity + String(format: english ? ": %.1f d = baseline %.1f d + contributions %+.2f d (completeness error %.2f d)"
-                                                    : " : %.1f j = référence %.1f j + contributions %+.2f j (écart de complétude %.2f j)",
-                         attribution.outputValue, attribution.baselineValue, attribution.contributionSum,
-                         attribution.measuredCompletenessError))
-            print(english ? "Contributions (* named in the explanation):" : "Contributions (* citées dans l'explication) :")
+            func text(_ key: String, _ arguments: [String: PhraseArgument] = [:]) throws -> String {
+                try phrases.text(key, arguments, language: language)
+            }
+            for line in try context.summaryLines() { print(line) }
+            print(try text("report.explanation", ["sentence": .text(generated.text)]))
+            let quantity = try text(context.periodAttribution == nil ? "report.cycle_length" : "report.days_until_start")
+            print(try text("report.attribution_sum", [
+                "quantity": .text(quantity), "output": .decimal(attribution.outputValue, digits: 1),
+                "baseline": .decimal(attribution.baselineValue, digits: 1),
+                "sum": .decimal(attribution.contributionSum, digits: 2, signed: true),
+                "error": .decimal(attribution.measuredCompletenessError, digits: 2),
+            ]))
+            print(try text("report.contributions"))
             let total = attribution.contributions.reduce(0) { $0 + abs($1.contribution) }
+            let templates = phrases.templates(for: language)
             for contribution in attribution.contributions.sorted(by: { abs($0.contribution) > abs($1.contribution) }) {
-                let share = total > 0 ? abs(contribution.contribution) / total * 100 : 0
+                let share = templates.formatted(total > 0 ? abs(contribution.contribution) / total * 100 : 0, digits: 1)
                 let named = generated.factors.contains { $0.key == contribution.key } ? "*" : " "
-                print("  \(named) " + PredictCommand.signed(contribution.contribution) + " " + PredictCommand.dayUnit(options.lang)
-                      + String(format: " %5.1f %%  ", share) + contribution.key)
+                print("  \(named) " + (try text("report.contribution", [
+                    "contribution": .decimal(contribution.contribution, digits: 2, signed: true),
+                    "share": .text(String(repeating: " ", count: max(0, 5 - share.count)) + share), "key": .text(contribution.key),
+                ])))
             }
         }
     }

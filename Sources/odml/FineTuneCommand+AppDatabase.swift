@@ -15,7 +15,7 @@ extension FineTuneCommand {
         }
         let base = try CycleModel.load(baseSource, password: password)
         let directory = URL(fileURLWithPath: modelsDir ?? URL(fileURLWithPath: data).deletingPathExtension().path + ".models")
-        let loop = OnDeviceLoop(database: database, model: base, generator: try ReasoningGenerator())
+        let loop = OnDeviceLoop(database: database, model: base, generator: try CyclePhrases.shared)
         let started = Date()
         let result = try loop.fineTune(base: base, personalizer: Personalizer(tuners: try Self.tuners(named: strategies)),
                                        modelDirectory: directory, password: password, cutoff: until.flatMap { CalendarDay(iso: $0) },

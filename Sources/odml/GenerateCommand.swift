@@ -9,8 +9,8 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate a synthetic cycle dataset, or report a dataset's statistics against the reference values."
     )
 
-    @Option(name: .long, help: "Built-in cohort: regular, irregular, pcos, endometriosis, mixed, weak-signals.")
-    var cohort: String = "mixed"
+    @Option(name: .long, help: "Built-in cohort.")
+    var cohort: CohortName = .mixed
 
     @Option(name: .long, help: "A cohort config JSON file (overrides --cohort).")
     var config: String?
@@ -73,7 +73,7 @@ struct GenerateCommand: ParsableCommand {
 
     /// The config of `--config` or `--cohort`, turned into its every-signal variant with `--every-signal`.
     private func cohortConfig() throws -> CohortConfig {
-        let base = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? CohortConfig.named(cohort)
+        let base = try config.map { try CohortConfig.load(from: URL(fileURLWithPath: $0)) } ?? cohort.config
         return everySignal ? base.loggingEverySignal() : base
     }
 }

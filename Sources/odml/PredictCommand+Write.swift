@@ -5,16 +5,13 @@ import OnDeviceML
 extension PredictCommand {
     /// `odml predict --data app.sqlite --write`: the day's forecast written into the app database.
     func writeToAppDatabase() throws {
-        guard ["fr", "en"].contains(options.lang) else {
-            throw PredictCommand.Failure("--lang: expected fr or en, found \"\(options.lang)\"")
-        }
         let database = try AppDatabase.open(path: options.data)
         if let user = options.user, try database.history().userID != user {
             throw PersonalizationError.unknownUser(id: user, source: options.data)
         }
         let password = try passwordFile.map(InspectCommand.readPassword)
         let model = try AppDatabaseCommandSupport.model(options.model, database: database, password: password)
-        let loop = OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator())
+        let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
         let outcome = try loop.predict(at: try AppDatabaseCommandSupport.moment(date: options.date)) { batch in
             CyclesCommandSupport.printError("writing \(batch.predictions.count) predictions and \(batch.insights.count) insight for \(batch.day) (\(model.version))")
         }

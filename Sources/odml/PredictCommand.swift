@@ -25,8 +25,8 @@ struct PredictCommand: ParsableCommand {
         @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used; default: today).")
         var date: String?
 
-        @Option(name: .long, help: "Language of the sentences: fr or en.")
-        var lang: String = "fr"
+        @Option(name: .long, help: "Language of the sentences (fr, en, or with a region: fr-FR, en-US).")
+        var lang: Language = .fr
 
         @Flag(name: .long, help: "Print one JSON object.")
         var json = false
@@ -54,12 +54,14 @@ struct PredictCommand: ParsableCommand {
                 print(try CyclesCommandSupport.json(context.report))
                 return
             }
-            for line in context.summaryLines() { print(line) }
-            print(options.lang == "en" ? "Top factors:" : "Principaux facteurs :")
+            let phrases = try CyclePhrases.shared
+            for line in try context.summaryLines() { print(line) }
+            print(try phrases.text("report.top_factors", language: options.lang))
             if context.prediction.reasoning.factors.isEmpty { print("  –") }
             for factor in context.prediction.reasoning.factors {
-                print("  " + PredictCommand.signed(factor.contribution) + " " + PredictCommand.dayUnit(options.lang) + "  "
-                      + factor.key + "  " + factor.phrase)
+                print("  " + (try phrases.text("report.factor", ["contribution": .decimal(factor.contribution, digits: 2, signed: true),
+                                                                 "key": .text(factor.key), "phrase": .text(factor.phrase)],
+                                               language: options.lang)))
             }
         }
     }
@@ -76,9 +78,6 @@ struct PredictCommand: ParsableCommand {
         let periodAttribution: Attribution?
 
         init(options: Options) throws {
-            guard ["fr", "en"].contains(options.lang) else {
-                throw PredictCommand.Failure("--lang: expected fr or en, found \"\(options.lang)\"")
-            }
             let moment = try AppDatabaseCommandSupport.moment(date: options.date)
             let day = CalendarDay(unixTimestamp: Int64(moment.timeIntervalSince1970), timeZone: .current)
             let dataset = try CyclesCommandSupport.loadDataset(options.data, lenient: options.lenient)
@@ -100,8 +99,7 @@ struct PredictCommand: ParsableCommand {
             self.history = history
             self.predictorName = predictor.name
             if let attributing = predictor as? any ForecastAttributing {
-                let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang,
-                                                                    generator: ReasoningGenerator())
+                let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang)
                 self.prediction = explained.prediction
                 self.periodAttribution = explained.attribution
             } else {
@@ -119,25 +117,25 @@ struct PredictCommand: ParsableCommand {
                    reasoning: prediction.reasoning)
         }
 
-        /// The forecast as a few text lines.
-        func summaryLines() -> [String] {
-            let english = options.lang == "en"
-            var lines = ["\(predictorName) · user \(history.userID) · \(english ? "as of" : "au") \(day.iso)"]
-            lines.append((english ? "Next period: " : "Prochaines règles : ") + prediction.nextPeriodStart.iso
-                         + String(format: " (±%.1f %@)", prediction.nextPeriodUncertaintyDays, english ? "d" : "j"))
+        /// The forecast as a few text lines, labelled in the options' language (the cycle phrase book's `report.*` texts).
+        func summaryLines() throws -> [String] {
+            let phrases = try CyclePhrases.shared, language = options.lang
+            func text(_ key: String, _ arguments: [String: PhraseArgument]) throws -> String {
+                try phrases.text(key, arguments, language: language)
+            }
+            var lines = [try text("report.header", ["model": .text(predictorName), "user": .text(history.userID), "date": .text(day.iso)])]
+            lines.append(try text("report.next_period", ["date": .text(prediction.nextPeriodStart.iso),
+                                                         "spread": .decimal(prediction.nextPeriodUncertaintyDays, digits: 1)]))
             if let ovulation = prediction.ovulation {
-                lines.append((english ? "Ovulation: " : "Ovulation : ") + ovulation.date.iso
-                             + String(format: english ? " (passed: %.0f%%)" : " (passée : %.0f %%)", ovulation.passedProbability * 100))
+                lines.append(try text("report.ovulation", ["date": .text(ovulation.date.iso),
+                                                           "percent": .decimal(ovulation.passedProbability * 100, digits: 0)]))
             }
-            if let energy = prediction.energyTomorrow {
-                lines.append((english ? "Energy tomorrow: " : "Énergie demain : ")
-                             + PredictCommand.levelName(energy.level, options.lang) + String(format: " (%.1f)", energy.value))
+            for (key, forecast) in [("report.energy_tomorrow", prediction.energyTomorrow), ("report.mood_tomorrow", prediction.moodTomorrow)] {
+                guard let forecast else { continue }
+                let level = try phrases.text("report.level.\(forecast.level.rawValue)", language: language)
+                lines.append(try text(key, ["level": .text(level), "value": .decimal(forecast.value, digits: 1)]))
             }
-            if let mood = prediction.moodTomorrow {
-                lines.append((english ? "Mood tomorrow: " : "Humeur demain : ")
-                             + PredictCommand.levelName(mood.level, options.lang) + String(format: " (%.1f)", mood.value))
-            }
-            lines.append((english ? "Why: " : "Pourquoi : ") + prediction.reasoning.text)
+            lines.append(try text("report.why", ["sentence": .text(prediction.reasoning.text)]))
             for forecast in [prediction.energyTomorrow, prediction.moodTomorrow] {
                 if let reasoning = forecast?.reasoning { lines.append("     " + reasoning.text) }
             }
@@ -188,20 +186,4 @@ struct PredictCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    /// "d" or "j".
-    static func dayUnit(_ language: String) -> String { language == "en" ? "d" : "j" }
-
-    /// A level in the output language ("basse", "moyenne", "haute" in French).
-    static func levelName(_ level: SymptomLevel, _ language: String) -> String {
-        guard language != "en" else { return level.rawValue }
-        switch level {
-        case .low: return "basse"
-        case .medium: return "moyenne"
-        case .high: return "haute"
-        }
-    }
-
-    /// `+2.0` / `-0.5`.
-    static func signed(_ value: Double) -> String { String(format: "%+.2f", value) }
 }

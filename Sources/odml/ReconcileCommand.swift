@@ -28,11 +28,11 @@ struct ReconcileCommand: ParsableCommand {
                 print(try CyclesCommandSupport.json(summary))
                 return
             }
-            let filled = PredictionKind.allCases.compactMap { kind -> String? in
+            let filled = StoredPredictionKind.allCases.compactMap { kind -> String? in
                 guard let count = summary.filled[kind.rawValue] else { return nil }
                 return "\(kind.rawValue) \(count) (\(summary.accurate[kind.rawValue] ?? 0) accurate)"
             }
-            let open = PredictionKind.allCases.compactMap { kind in summary.open[kind.rawValue].map { "\(kind.rawValue) \($0)" } }
+            let open = StoredPredictionKind.allCases.compactMap { kind in summary.open[kind.rawValue].map { "\(kind.rawValue) \($0)" } }
             print("reconciled \(summary.filledCount) predictions in \(data)" + (filled.isEmpty ? "" : ": " + filled.joined(separator: ", ")))
             print("still open: " + (open.isEmpty ? "none" : open.joined(separator: ", ")))
         }

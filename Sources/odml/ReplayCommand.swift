@@ -20,7 +20,7 @@ struct ReplayCommand: ParsableCommand {
     var model = "Models/cycle-gbt.odml"
 
     @Option(name: .long, help: "Cohort of the generated user.")
-    var cohort = "irregular"
+    var cohort: CohortName = .irregular
 
     @Option(name: .long, help: "Months of her life to replay.")
     var months = 24
@@ -51,7 +51,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         try PredictCommand.runReportingErrors {
-            let config = try CohortConfig.named(cohort)
+            let config = cohort.config
             let history = SyntheticCycles.generate(config: config, users: 1, months: months, seed: seed).users[0]
             let outURL = URL(fileURLWithPath: out)
             try FileManager.default.createDirectory(at: outURL.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
                 print(try CyclesCommandSupport.json(result))
                 return
             }
-            for line in Self.lines(result, cohort: cohort, seed: seed, out: out + (wal ? " (WAL)" : "")) { print(line) }
+            for line in Self.lines(result, cohort: cohort.rawValue, seed: seed, out: out + (wal ? " (WAL)" : "")) { print(line) }
         }
     }
 

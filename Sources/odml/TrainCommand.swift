@@ -31,8 +31,8 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "Seed for the split, initialisation and shuffling.")
     var seed: UInt64 = 7
 
-    @Option(name: .long, help: "Tensor precision in the file: fp32, fp16 or int8.")
-    var precision: String = "fp32"
+    @Option(name: .long, help: "Tensor precision in the file.")
+    var precision: TensorPrecision = .fp32
 
     @Option(name: .long, help: "LSTM: hidden units.")
     var hidden = 32
@@ -74,7 +74,6 @@ struct TrainCommand: ParsableCommand {
     func validate() throws {
         guard !data.isEmpty else { throw ValidationError("--data is required (a dataset directory written by odml generate)") }
         guard validationFraction > 0, validationFraction < 1 else { throw ValidationError("--validation-fraction must be in (0, 1), found \(validationFraction)") }
-        guard TensorPrecision(rawValue: precision) != nil else { throw ValidationError("--precision must be fp32, fp16 or int8, found \(precision)") }
         guard trees >= 1, leaves >= 2, dayStride >= 1, gbtLearningRate > 0 else {
             throw ValidationError("--trees must be >= 1, --leaves >= 2, --day-stride >= 1 and --gbt-learning-rate > 0")
         }
@@ -136,7 +135,7 @@ struct TrainCommand: ParsableCommand {
             if json { print(progress.jsonLine) } else if !quiet { FileHandle.standardError.write(Data((progress.line + "\n").utf8)) }
         }
         let url = URL(fileURLWithPath: out)
-        try predictor.save(to: url, precision: TensorPrecision(rawValue: precision)!)
+        try predictor.save(to: url, precision: precision)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let seconds = Date().timeIntervalSince(started)
         if json {

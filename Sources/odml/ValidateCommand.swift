@@ -71,8 +71,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Bootstrap resamples of users for the 95 % intervals (the robustness panel's too).")
     var bootstrap = 1_000
 
-    @Option(name: .long, help: "Reasoning language: fr or en.")
-    var lang = "fr"
+    @Option(name: .long, help: "Language of the sentences (fr, en, or with a region: fr-FR, en-US).")
+    var lang: Language = .fr
 
     @Flag(name: .long, help: "Print the report as one JSON object instead of the table.")
     var json = false

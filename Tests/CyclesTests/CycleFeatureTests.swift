@@ -40,9 +40,9 @@ import ModelFiles
         }
     }
 
-    @Test(arguments: ReasoningTemplates.bundledLanguages)
-    func everyFeatureHasAPhraseOrADeclaredGroupFallback(language: String) throws {
-        let templates = try ReasoningTemplates.bundled(language: language)
+    @Test(arguments: Language.allCases)
+    func everyFeatureHasAPhraseOrADeclaredGroupFallback(language: Language) throws {
+        let templates = try CyclePhrases.generator().templates(for: language)
         for (model, features) in Self.registries {
             for feature in features {
                 switch feature.phrase {
@@ -71,9 +71,9 @@ import ModelFiles
     /// (tabular-v3's 66, daily-v2's 28, which keep their order) and each speaks with a phrase of
     /// its own in both languages, never a group fallback (the LSTM's day count since the evidenced
     /// ovulation, 0 without evidence, speaks as whether ovulation was seen).
-    @Test(arguments: ReasoningTemplates.bundledLanguages)
-    func signalFeaturesAreAppendedAndPhrased(language: String) throws {
-        let templates = try ReasoningTemplates.bundled(language: language)
+    @Test(arguments: Language.allCases)
+    func signalFeaturesAreAppendedAndPhrased(language: Language) throws {
+        let templates = try CyclePhrases.generator().templates(for: language)
         for (model, features, previous) in [("gbt", TabularFeatureBuilder.features, 66), ("lstm", DailyFeatureBuilder.features, 28)] {
             #expect(features.prefix(previous).allSatisfy { $0.group != .signals }, "\(model)")
             let signals = features.dropFirst(previous)

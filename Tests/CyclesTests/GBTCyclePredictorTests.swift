@@ -194,7 +194,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     #expect(try ModelFile.read(from: url).treeEnsembleLayout("period") == .compact)
     let history = handMadeHistory()
     let days = Array(history.periodStarts[0]...history.records.last!.date)
-    #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))
+    #expect(try loaded.predictions(for: history, on: days, language: .en) == predictor.predictions(for: history, on: days, language: .en))
     let header = try ModelFile.read(from: url).header
     #expect(header.kind == "cycle-gbt")
     #expect(header.features.map(\.group).contains("pain"))
@@ -206,8 +206,8 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let history = handMadeHistory()
     for offset in [10, 40, 75, 100] {
         let day = history.periodStarts[0].advanced(by: offset)
-        let full = try predictor.prediction(for: history, on: day, language: "fr")
-        let truncated = try predictor.prediction(for: history.truncated(through: day), on: day, language: "fr")
+        let full = try predictor.prediction(for: history, on: day, language: .fr)
+        let truncated = try predictor.prediction(for: history.truncated(through: day), on: day, language: .fr)
         #expect(full == truncated)
         #expect(full.nextPeriodStart > day)
         #expect(full.reasoning.text.count <= 120)
@@ -231,7 +231,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 @Test func periodAttributionAddsUpInDays() throws {
     let predictor = try tinyPredictor()
     let history = handMadeHistory()
-    let generator = try ReasoningGenerator()
+    let generator = try CyclePhrases.generator()
     for offset in [5, 30, 61, 90] {
         let day = history.periodStarts[0].advanced(by: offset)
         let attribution = try predictor.periodAttribution(for: history, on: day)
@@ -244,7 +244,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         for (contribution, shap) in zip(attribution.contributions, explanation.contributions) {
             #expect(contribution.contribution == shap)
         }
-        let (prediction, _) = try predictor.explainedPrediction(for: history, on: day, language: "fr", generator: generator)
+        let (prediction, _) = try predictor.explainedPrediction(for: history, on: day, language: .fr, generator: generator)
         for factor in prediction.reasoning.factors {
             #expect(factor.contribution * attribution.outputDifference > 0 && abs(factor.contribution) >= 0.5)
         }
@@ -298,8 +298,8 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let predictor = try tinyPredictor()
     let history = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
     let days = CycleEvaluator.predictionDays(for: history)
-    let trees = try predictor.predictions(for: history, on: days, language: "fr")
-    let calendar = try CalendarPredictor().predictions(for: history, on: days, language: "fr")
+    let trees = try predictor.predictions(for: history, on: days, language: .fr)
+    let calendar = try CalendarPredictor().predictions(for: history, on: days, language: .fr)
     #expect(trees.map(\.nextPeriodStart) == calendar.map(\.nextPeriodStart))
 }
 
@@ -347,8 +347,8 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
         }
     }
     let days = Array(starts[5]...starts[5].advanced(by: 25))
-    let trees = try tinyPredictor().predictions(for: charted, on: days, language: "fr")
-    let calendarForecasts = try CalendarPredictor().predictions(for: charted, on: days, language: "fr")
+    let trees = try tinyPredictor().predictions(for: charted, on: days, language: .fr)
+    let calendarForecasts = try CalendarPredictor().predictions(for: charted, on: days, language: .fr)
     for (index, day) in days.enumerated() where day < surge.advanced(by: -1) {
         #expect(trees[index].nextPeriodStart == calendarForecasts[index].nextPeriodStart)
     }

@@ -116,10 +116,10 @@ import Explanations
         let flowOnly = UserHistory(profile: full.profile, records: full.records.filter(\.hasFlow))
         for history in [full, late, flowOnly] {
             let days = Array(history.records.first!.date...full.records.last!.date)
-            let calendar = try CalendarPredictor().predictions(for: history, on: days, language: "en")
+            let calendar = try CalendarPredictor().predictions(for: history, on: days, language: .en)
             for quantile in [0.3, 0.5, 0.7] {
                 predictor.periodQuantile = quantile
-                let forecasts = try predictor.predictions(for: history, on: days, language: "en")
+                let forecasts = try predictor.predictions(for: history, on: days, language: .en)
                 for (forecast, reference) in zip(forecasts, calendar) {
                     #expect(forecast.nextPeriodStart == max(reference.nextPeriodStart, forecast.asOf.advanced(by: 1)),
                             "\(forecast.asOf)")
@@ -144,7 +144,7 @@ import Explanations
         }
         let charted = UserHistory(profile: flowOnly.profile, records: flowOnly.records, measurements: tests)
         let days = Array(charted.records.first!.date...full.records.last!.date)
-        let forecasts = try predictor.predictions(for: charted, on: days, language: "en")
+        let forecasts = try predictor.predictions(for: charted, on: days, language: .en)
         var replay = CycleDayState.Replay(charted)
         var evidenced = 0
         for (day, forecast) in zip(days, forecasts) {
@@ -160,7 +160,7 @@ import Explanations
         let predictor = try Self.predictor()
         let history = Self.history()
         let days = Array(history.periodStarts[0]...history.records.last!.date)
-        let all = try predictor.predictions(for: history, on: days, language: "fr")
+        let all = try predictor.predictions(for: history, on: days, language: .fr)
         #expect(all.count == days.count)
         for index in [0, 40, days.count - 1] {
             let alone = try predictor.prediction(for: history.truncated(through: days[index]), on: days[index])
@@ -177,11 +177,11 @@ import Explanations
         let horizon = AlertPolicy.horizonDays
         // An unreachable threshold: no forecast may enter the alert horizon.
         predictor.alertThreshold = 2
-        let held = try predictor.predictions(for: history, on: days, language: "en")
+        let held = try predictor.predictions(for: history, on: days, language: .en)
         #expect(held.allSatisfy { $0.asOf.distance(to: $0.nextPeriodStart) > horizon })
         // A threshold every score reaches: every forecast is within the horizon.
         predictor.alertThreshold = -2
-        let alerting = try predictor.predictions(for: history, on: days, language: "en")
+        let alerting = try predictor.predictions(for: history, on: days, language: .en)
         #expect(alerting.allSatisfy { $0.asOf.distance(to: $0.nextPeriodStart) <= horizon })
         predictor.alertThreshold = 0.015
         let loaded = try LSTMCyclePredictor(modelFile: predictor.modelFile())
@@ -200,7 +200,7 @@ import Explanations
         #expect(loaded.network.parameters.map(\.value) == predictor.network.parameters.map(\.value))
         let history = Self.history()
         let days = Array(history.periodStarts[0]...history.records.last!.date)
-        #expect(try loaded.predictions(for: history, on: days, language: "en") == predictor.predictions(for: history, on: days, language: "en"))
+        #expect(try loaded.predictions(for: history, on: days, language: .en) == predictor.predictions(for: history, on: days, language: .en))
         #expect(loaded.modelFile().header.properties["feature_builder"] == DailyFeatureBuilder.version)
         var wrongKind = predictor.modelFile()
         wrongKind.header.kind = "cycle-gbt"
@@ -281,10 +281,10 @@ import Explanations
     @Test func explainedPredictionNamesAgreeingFactors() throws {
         let predictor = try Self.predictor()
         let history = Self.history(days: 120)
-        let generator = try ReasoningGenerator()
+        let generator = try CyclePhrases.generator()
         for offset in [60, 90, 118] {
             let day = history.records[offset].date
-            let (prediction, attribution) = try predictor.explainedPrediction(for: history, on: day, language: "en", generator: generator)
+            let (prediction, attribution) = try predictor.explainedPrediction(for: history, on: day, language: .en, generator: generator)
             #expect(prediction.nextPeriodStart == (try predictor.prediction(for: history, on: day)).nextPeriodStart)
             #expect(prediction.reasoning.text.count <= 120)
             for factor in prediction.reasoning.factors {

@@ -13,9 +13,9 @@ import Testing
         let oracle = try OracleEngine(dataset: dataset)
         for history in dataset.users {
             let days = CycleEvaluator.predictionDays(for: history)
-            let all = try oracle.predictions(for: history, on: days, language: "en")
+            let all = try oracle.predictions(for: history, on: days, language: .en)
             for (index, day) in days.enumerated() where index % 5 == 0 {
-                #expect(try oracle.prediction(for: history.truncated(through: day), on: day, language: "en") == all[index])
+                #expect(try oracle.prediction(for: history.truncated(through: day), on: day, language: .en) == all[index])
             }
         }
     }

@@ -22,7 +22,7 @@ import Testing
         #expect(try predictor.prediction(for: history, on: day(58 + 19)).nextPeriodStart == day(58 + 19 + 13))
         // From the ovulation day (cycle day 25) on: ovulation + 11 + 1.
         let ovulation = day(58 + 24)
-        let forecast = try predictor.prediction(for: history, on: ovulation, language: "en")
+        let forecast = try predictor.prediction(for: history, on: ovulation, language: .en)
         #expect(forecast.nextPeriodStart == ovulation.advanced(by: 12))
         #expect(forecast.ovulation?.passedProbability == 1)
         #expect(forecast.reasoning.text.contains("11 d luteal phase"))

@@ -18,10 +18,10 @@ import Explanations
         let predictor = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
         let history = try Self.user()
         let day = history.records[150].date
-        let generator = try ReasoningGenerator()
+        let generator = try CyclePhrases.generator()
         let counter = _FeatureBuildCounter()
         let explained = try _FeatureBuildCounter.$current.withValue(counter) {
-            try predictor.explainedPrediction(for: history, on: day, language: "fr", generator: generator)
+            try predictor.explainedPrediction(for: history, on: day, language: .fr, generator: generator)
         }
         #expect(counter.count(.replay) == 1)
         #expect(counter.count(.tabularRow) == 1)
@@ -35,10 +35,10 @@ import Explanations
         let predictor = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
         let history = try Self.user()
         let day = history.records[150].date
-        let generator = try ReasoningGenerator()
+        let generator = try CyclePhrases.generator()
         let counter = _FeatureBuildCounter()
         let explained = try _FeatureBuildCounter.$current.withValue(counter) {
-            try predictor.explainedPrediction(for: history, on: day, language: "en", generator: generator)
+            try predictor.explainedPrediction(for: history, on: day, language: .en, generator: generator)
         }
         let days = history.records[0].date.distance(to: day) + 1
         #expect(counter.count(.replay) == 1)
@@ -56,7 +56,7 @@ import Explanations
         let history = try Self.user()
         let day = history.records[40].date
         #expect(throws: ExplanationError.self) { try lstm.periodAttribution(from: gbt.preparedDay(for: history, on: day)) }
-        #expect(throws: ExplanationError.self) { try gbt.prediction(from: lstm.preparedDay(for: history, on: day), language: "fr") }
+        #expect(throws: ExplanationError.self) { try gbt.prediction(from: lstm.preparedDay(for: history, on: day), language: .fr) }
     }
 
     /// The prepared day is causal: records after it change nothing.

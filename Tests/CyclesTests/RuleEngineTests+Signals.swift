@@ -15,7 +15,7 @@ extension RuleEngineTests {
     @Test func positiveLHTestGivesOvulationPlusHerLutealLength() throws {
         let history = Self.chartedHistory(currentSurge: 102)
         let day = origin.advanced(by: 102)
-        let french = try engine.prediction(for: history, on: day, language: "fr")
+        let french = try engine.prediction(for: history, on: day, language: .fr)
         // Ovulation on offset 103 (June 14), luteal 15 d from her three charted cycles: 103 + 15 + 1.
         #expect(french.nextPeriodStart == origin.advanced(by: 119))
         #expect(french.ovulation?.date == origin.advanced(by: 103))
@@ -23,8 +23,8 @@ extension RuleEngineTests {
         // One day before the calendar's (30-day cycles): the factors still add up to the date.
         #expect(french.reasoning.factors.contains { $0.key == "rule.ovulation_evidence" && $0.contribution == -1 })
         #expect(french.reasoning.factors.reduce(0) { $0 + $1.contribution } == Double(119 - 90 - CycleState.populationCycleLength))
-        let english = try engine.prediction(for: history, on: day, language: "en")
-        #expect(english.reasoning.text == "Period expected on June 30: positive LH test on the 13th + luteal phase ≈ 15 d")
+        let english = try engine.prediction(for: history, on: day, language: .en)
+        #expect(english.reasoning.text == "Period expected June 30: positive LH test on the 13th + luteal phase ≈ 15 d")
         // The day before the surge, the calendar (30 d cycles) stands.
         let before = try engine.prediction(for: history, on: day.advanced(by: -1))
         #expect(before.nextPeriodStart == origin.advanced(by: 120))
@@ -34,7 +34,7 @@ extension RuleEngineTests {
     /// Without a personal luteal length, the prior (`AlertPolicy.lutealPriorDays`) is used.
     @Test func firstChartedCycleUsesTheLutealPrior() throws {
         let history = CycleSignalStateTests.history(starts: [0, 30, 60, 90], lastDay: 105, lh: [102: .positive])
-        let prediction = try engine.prediction(for: history, on: origin.advanced(by: 102), language: "en")
+        let prediction = try engine.prediction(for: history, on: origin.advanced(by: 102), language: .en)
         #expect(prediction.nextPeriodStart == origin.advanced(by: 103 + AlertPolicy.lutealPriorDays + 1))
         #expect(prediction.reasoning.text.hasSuffix("positive LH test on the 13th + luteal phase ≈ \(AlertPolicy.lutealPriorDays) d"))
     }
@@ -43,7 +43,7 @@ extension RuleEngineTests {
     @Test func negativeTestsPushTheDateAndSaySo() throws {
         let lh = Dictionary(uniqueKeysWithValues: (98...108).map { ($0, LHTestResult.negative) })
         let history = CycleSignalStateTests.history(starts: [0, 30, 60, 90], lastDay: 108, lh: lh)
-        let prediction = try engine.prediction(for: history, on: origin.advanced(by: 108), language: "en")
+        let prediction = try engine.prediction(for: history, on: origin.advanced(by: 108), language: .en)
         // The day after the last negative + the luteal prior + 1 = offset 123 (July 4), three days past
         // the calendar's 120; the test is in another month, so it is dated in full.
         #expect(prediction.nextPeriodStart == origin.advanced(by: 108 + 1 + AlertPolicy.lutealPriorDays + 1))

@@ -9,18 +9,18 @@ import Testing
     @Test func averagesRecentCyclesAndSaysSoInFrenchAndEnglish() throws {
         let history = TestHistories.history(starts: [0, 30, 61, 92], lastDay: 95)
         let day = origin.advanced(by: 95)
-        let french = try engine.prediction(for: history, on: day, language: "fr")
+        let french = try engine.prediction(for: history, on: day, language: .fr)
         // Lengths 30, 31, 31 with weights 0.85², 0.85, 1.
         let expected = (0.7225 * 30 + 0.85 * 31 + 31) / 2.5725
         #expect(french.nextPeriodStart == origin.advanced(by: 92 + Int(expected.rounded())))
-        #expect(french.reasoning.language == "fr")
+        #expect(french.reasoning.language == .fr)
         #expect(french.reasoning.text.hasPrefix("Règles prévues le "))
         #expect(french.reasoning.text.contains("cycle moyen 31 j sur les 3 derniers cycles"))
         #expect(french.reasoning.factors.first?.key == "rule.mean_cycle_length")
         #expect(french.reasoning.factors.first?.contribution == 2)
-        let english = try engine.prediction(for: history, on: day, language: "en")
+        let english = try engine.prediction(for: history, on: day, language: .en)
         #expect(english.reasoning.text.contains("average cycle 31 d over the last 3 cycles"))
-        #expect(english.reasoning.text.hasPrefix("Period expected on July 4"))
+        #expect(english.reasoning.text.hasPrefix("Period expected July 4"))
     }
 
     @Test func rejectsOutlierCycles() throws {
@@ -69,7 +69,7 @@ import Testing
         let dataset = SyntheticCycles.generate(config: .irregular, users: 3, months: 6, seed: 5)
         for history in dataset.users {
             let days = CycleEvaluator.predictionDays(for: history)
-            let all = try engine.predictions(for: history, on: days, language: "fr")
+            let all = try engine.predictions(for: history, on: days, language: .fr)
             for (index, day) in days.enumerated() where index % 9 == 0 {
                 let alone = try engine.prediction(for: history.truncated(through: day), on: day)
                 #expect(alone == all[index])

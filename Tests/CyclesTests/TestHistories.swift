@@ -32,7 +32,7 @@ struct FixedLengthPredictor: CyclePredictor {
     var energy: Double? = nil
     var mood: Double? = nil
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { day in
             let start = history.lastPeriodStart(onOrBefore: day) ?? day
             return CyclePrediction(asOf: day, nextPeriodStart: start.advanced(by: length), nextPeriodUncertaintyDays: 2,

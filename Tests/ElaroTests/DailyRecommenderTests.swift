@@ -1,4 +1,5 @@
 import Foundation
+import Explanations
 import Testing
 import TensorCore
 @testable import Elaro
@@ -38,7 +39,7 @@ import TensorCore
         let context = DailyContext(day: 10, timeOfDay: .evening, activeFocus: .emotions, childAge: 6)
         let state = ParentState(childAge: 6, activeFocus: .emotions, today: 10, timeOfDay: .evening, history: history(days: 10, outcome: .completed))
         let (signals, learner) = try state.replay(library: library)
-        for language in ElaroLanguage.allCases {
+        for language in Language.allCases {
             let result = DailyRecommender(library: library).recommend(context: context, signals: signals, learner: learner, language: language, using: &generator)
             #expect(result.picks.count == 3)
             #expect(Set(result.picks.map(\.focusArea)).count == 3)
@@ -58,7 +59,7 @@ import TensorCore
     @Test func summariesComeFromTheReasoningGenerator() throws {
         let state = ParentState(childAge: 6, activeFocus: .emotions, today: 10, timeOfDay: .evening, history: history(days: 10, outcome: .completed))
         let (signals, learner) = try state.replay(library: library)
-        for (language, headline, because) in [(ElaroLanguage.en, "We suggest \"", "\" because: "), (.fr, "Nous proposons « ", " » car : ")] {
+        for (language, headline, because) in [(Language.en, "We suggest \"", "\" because: "), (.fr, "Nous proposons « ", " » car : ")] {
             var generator = SeededGenerator(seed: 5)
             let result = DailyRecommender(library: library).recommend(context: state.context, signals: signals, learner: learner,
                                                                       language: language, using: &generator)
@@ -74,7 +75,7 @@ import TensorCore
     @Test func exampleStateSummariesSnapshot() throws {
         let state = try ParentState.load(contentsOf: ActionLibraryTests.repositoryRoot.appendingPathComponent("Datasets/elaro/example-state.json"))
         let (signals, learner) = try state.replay(library: library)
-        let expected: [ElaroLanguage: [String]] = [
+        let expected: [Language: [String]] = [
             .en: ["We suggest \"Body check\" because: high success rate + fits your current focus",
                   "We suggest \"High and low of the day\" because: high success rate + right time of day",
                   "We suggest \"Silly voices\" because: right time of day + high success rate"],
@@ -82,7 +83,7 @@ import TensorCore
                   "Nous proposons « Le haut et le bas de la journée » car : bon taux de réussite + bon moment de la journée",
                   "Nous proposons « Voix rigolotes » car : bon moment de la journée + bon taux de réussite"],
         ]
-        for language in ElaroLanguage.allCases {
+        for language in Language.allCases {
             var generator = SeededGenerator(seed: 1 ^ UInt64(truncatingIfNeeded: state.today))
             let result = DailyRecommender(library: library).recommend(context: state.context, signals: signals, learner: learner,
                                                                       language: language, using: &generator)
@@ -119,7 +120,7 @@ import TensorCore
     @Test func noEligibleActionGivesAnEmptyResultWithAReason() {
         var generator = SeededGenerator(seed: 2)
         let context = DailyContext(day: 0, timeOfDay: .morning, activeFocus: .play, childAge: 17)
-        for language in ElaroLanguage.allCases {
+        for language in Language.allCases {
             let result = DailyRecommender(library: library).recommend(context: context, signals: SignalsCalculator(), learner: nil, language: language, using: &generator)
             #expect(result.picks.isEmpty)
             #expect(result.emptyReason?.contains("17") == true)

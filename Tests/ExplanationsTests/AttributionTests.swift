@@ -3,12 +3,13 @@ import Foundation
 import TensorCore
 import Testing
 @testable import Explanations
+import ExplanationAdapters
 
 @Test func linearContributionsAreExactAndAddUp() throws {
     let attribution = try Attribution(linearWeights: [2, -1, 0.5], bias: 3, input: [1, 4, -2], baseline: [0, 1, 2],
-                                      features: [FeatureDescriptor(key: "a", group: .sleep),
-                                                 FeatureDescriptor(key: "b", group: .stress),
-                                                 FeatureDescriptor(key: "c", group: .pain)])
+                                      features: [FeatureDescriptor(key: "a", group: .cloud),
+                                                 FeatureDescriptor(key: "b", group: .wind),
+                                                 FeatureDescriptor(key: "c", group: .pressure)])
     #expect(attribution.contributions.map(\.contribution) == [2, -3, -2])
     #expect(attribution.outputValue == 3 + 2 - 4 - 1)
     #expect(attribution.baselineValue == 3 + 0 - 1 + 1)
@@ -18,10 +19,10 @@ import Testing
 }
 
 @Test func ruleShiftsAddToThePrior() {
-    let attribution = Attribution(ruleShifts: [("rule.mean_cycle_length", 2.5), ("rule.ovulation_pain", -1)], prior: 29.3,
-                                  features: ["rule.mean_cycle_length": RuleFeature(group: .history, value: 31.8, baselineValue: 29.3)])
+    let attribution = Attribution(ruleShifts: [("rule.mean_rain", 2.5), ("rule.front", -1)], prior: 29.3,
+                                  features: ["rule.mean_rain": RuleFeature(group: .rainfall, value: 31.8, baselineValue: 29.3)])
     #expect(abs(attribution.outputValue - 30.8) < 1e-12)
-    #expect(attribution.contributions[0].group == .history)
+    #expect(attribution.contributions[0].group == .rainfall)
     #expect(attribution.contributions[0].direction == .high)
     #expect(attribution.contributions[1].group == .other)
     #expect(attribution.contributions[1].direction == .missing)
@@ -29,8 +30,8 @@ import Testing
 }
 
 @Test func shapValuesAddToTheRawScore() throws {
-    let features = [FeatureDescriptor(key: "x", group: .sleep), FeatureDescriptor(key: "y", group: .sleep),
-                    FeatureDescriptor(key: "z", group: .cycleDay)]
+    let features = [FeatureDescriptor(key: "x", group: .cloud), FeatureDescriptor(key: "y", group: .cloud),
+                    FeatureDescriptor(key: "z", group: .season)]
     let attribution = try Attribution(shapValues: [0.25, -0.5, 1], expectedValue: 2, features: features,
                                       values: [7, .nan, 12], baselineValues: [6, 6, 14])
     #expect(attribution.outputValue == 2.75)
@@ -38,7 +39,7 @@ import Testing
     #expect(attribution.contributions[1].direction == .missing)
     #expect(attribution.contributions[2].direction == .low)
     let grouped = attribution.grouped()
-    #expect(grouped.contributions.map(\.key) == ["sleep", "cycle_day"])
+    #expect(grouped.contributions.map(\.key) == ["cloud", "season"])
     #expect(grouped.contributions.map(\.contribution) == [-0.25, 1])
     // The group takes the value and direction of its strongest member (y, missing).
     #expect(grouped.contributions[0].direction == .missing)
@@ -47,7 +48,7 @@ import Testing
 
 @Test func mismatchedLengthsThrowATypedError() {
     #expect(throws: ExplanationError.lengthMismatch(what: "features", expected: 2, found: 1)) {
-        try Attribution(shapValues: [1, 2], expectedValue: 0, features: [FeatureDescriptor(key: "x", group: .sleep)],
+        try Attribution(shapValues: [1, 2], expectedValue: 0, features: [FeatureDescriptor(key: "x", group: .cloud)],
                         values: [1, 2])
     }
     let error = ExplanationError.lengthMismatch(what: "input", expected: 3, found: 2)
@@ -55,7 +56,7 @@ import Testing
 }
 
 @Test func attributionRoundTripsThroughJSON() throws {
-    let attribution = Attribution(ruleShifts: [("rule.a", 1.5)], prior: 28, features: ["rule.a": RuleFeature(group: .history, value: 30)])
+    let attribution = Attribution(ruleShifts: [("rule.a", 1.5)], prior: 28, features: ["rule.a": RuleFeature(group: .rainfall, value: 30)])
     let data = try JSONEncoder().encode(attribution)
     #expect(try JSONDecoder().decode(Attribution.self, from: data) == attribution)
 }

@@ -19,7 +19,7 @@ struct FaithfulnessTests {
     }
 
     func explainedRows() throws -> [Row] {
-        let generator = try ReasoningGenerator()
+        let generator = try weatherGenerator()
         let method = try IntegratedGradients(stepCount: 32)
         var random = SeededGenerator(seed: 99)
         var rows: [Row] = []
@@ -28,8 +28,8 @@ struct FaithfulnessTests {
             let result = try method.attributions(of: mlp.model, at: x, baseline: baseline)
             let attribution = try Attribution(integratedGradients: result, timeSteps: 1, features: testFeatures,
                                               input: x, baseline: baseline)
-            let reasoning = try generator.reasoning(for: .energyTomorrow, value: .level(.medium), attribution: attribution,
-                                                    language: row % 2 == 0 ? "fr" : "en")
+            let reasoning = try generator.reasoning(for: .warmth, value: .level(.medium), attribution: attribution,
+                                                    language: row % 2 == 0 ? .fr : .en)
             let named = reasoning.factors.map { factor in testFeatures.firstIndex { $0.key == factor.key }! }
             rows.append(Row(input: x, attribution: attribution, reasoning: reasoning, namedIndices: named))
         }

@@ -2,6 +2,7 @@ import NeuralNet
 import TensorCore
 import Testing
 @testable import Explanations
+import ExplanationAdapters
 
 /// Integrated Gradients through NeuralNet's LSTM (a small one: 8 steps × 5 features, hidden 6,
 /// two layers) with a scalar head on the last hidden state.

@@ -9,17 +9,15 @@ import Testing
 /// the named phrases (no word cut) or the fallback (or, for a headline too long to take any
 /// factor, the headline alone or shortened at a word boundary).
 @Test func everySentenceRespectsTheLimits() throws {
-    let generator = try ReasoningGenerator()
-    let groups: [FeatureGroup] = [.sleep, .stress, .cycleDay, .pain, .energy, .mood, .flow, .history, .logging, .weekday,
-                                  .other, .focusMatch, .successProbability, .bandwidthFit, .timeOfDayFit, .noveltyBoost,
-                                  .streakMomentum, .frictionRisk, .coldStart]
-    let keys = ["mean_cycle_length", "ovulation_pain", "left_ovary_pain", "cycle_count", "streak", "x", "cycle_day"]
+    let generator = try weatherGenerator()
+    let groups: [FeatureGroup] = testFeatures.map(\.group) + [.other]
+    let keys = ["wind_speed", "rainy_days", "station_day", "cloud_cover", "x"]
     let directions = FeatureDirection.allCases
     let words = ["Câlin", "du", "matin", "lecture", "partagée", "respiration", "à", "deux", "promenade", "dessiner"]
     var random = SeededGenerator(seed: 2024)
     var fallbacks = 0, withFactors = 0
     for case_ in 0..<2000 {
-        let language = case_ % 2 == 0 ? "fr" : "en"
+        let language: Language = case_ % 2 == 0 ? .fr : .en
         let count = random.nextInt(below: 12)
         let contributions = (0..<count).map { index -> FeatureContribution in
             let hasValue = random.nextUniform() < 0.8
@@ -34,14 +32,12 @@ import Testing
         let attribution = Attribution(baselineValue: 10, outputValue: 10 + sum, contributions: contributions)
         let value: PredictedValue
         let kind: PredictionKind
-        switch random.nextInt(below: 6) {
-        case 0: kind = .periodStart; value = .date(year: 2027, month: 1 + random.nextInt(below: 12), day: 1 + random.nextInt(below: 28))
-        case 1: kind = .ovulation; value = .date(year: 2027, month: 1 + random.nextInt(below: 12), day: 1 + random.nextInt(below: 28))
-        case 2: kind = .ovulationPassed; value = .probability(random.nextUniform())
-        case 3: kind = .energyTomorrow; value = .level(PredictedValue.Level.allCases[random.nextInt(below: 3)])
-        case 4: kind = .moodTomorrow; value = .level(PredictedValue.Level.allCases[random.nextInt(below: 3)])
+        switch random.nextInt(below: 4) {
+        case 0: kind = .rainStart; value = .date(year: 2027, month: 1 + random.nextInt(below: 12), day: 1 + random.nextInt(below: 28))
+        case 1: kind = .sunny; value = .probability(random.nextUniform())
+        case 2: kind = .warmth; value = .level(PredictedValue.Level.allCases[random.nextInt(below: 3)])
         default:
-            kind = .recommendation
+            kind = .outing
             value = .title((0..<(1 + random.nextInt(below: 25))).map { _ in words[random.nextInt(below: words.count)] }.joined(separator: " "))
         }
         let uncertainties: [Uncertainty?] = [nil, .days(random.nextUniform(in: 0, 9)), .probability(random.nextUniform()),
@@ -61,10 +57,10 @@ import Testing
         #expect(Set(reasoning.factors.map(\.phrase)).count == reasoning.factors.count)
         // Strongest first.
         #expect(zip(reasoning.factors, reasoning.factors.dropFirst()).allSatisfy { abs($0.contribution) >= abs($1.contribution) })
-        let connector = language == "fr" ? " car : " : " because: "
+        let connector = language == .fr ? " car : " : " because: "
         if reasoning.factors.isEmpty {
             fallbacks += 1
-            let ending = language == "fr" ? " : peu de signaux" : ": few signals"
+            let ending = language == .fr ? " : peu de signaux" : ": few signals"
             // The fallback, or a headline too long for it: alone, or shortened at a word with "…".
             #expect(reasoning.text.hasSuffix(ending) || reasoning.text == reasoning.headline || reasoning.text.hasSuffix("…"),
                     "\(reasoning.text)")

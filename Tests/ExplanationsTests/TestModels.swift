@@ -53,20 +53,6 @@ struct TestMLP {
     }
 }
 
-/// Ten features, one per group, so each has its own phrase.
-let testFeatures: [FeatureDescriptor] = [
-    FeatureDescriptor(key: "sleep_mean_7d", group: .sleep),
-    FeatureDescriptor(key: "stress_mean_7d", group: .stress),
-    FeatureDescriptor(key: "pain_today", group: .pain),
-    FeatureDescriptor(key: "energy_today", group: .energy),
-    FeatureDescriptor(key: "mood_today", group: .mood),
-    FeatureDescriptor(key: "flow_today", group: .flow),
-    FeatureDescriptor(key: "missing_share_14d", group: .logging),
-    FeatureDescriptor(key: "weekday", group: .weekday),
-    FeatureDescriptor(key: "cycle_length_sd", group: .history),
-    FeatureDescriptor(key: "cycle_day", group: .cycleDay),
-]
-
 /// A standard normal row of `count` values.
 func normalRow(_ count: Int, using generator: inout SeededGenerator) -> [Float] {
     (0..<count).map { _ in Float(generator.nextNormal()) }

@@ -42,7 +42,7 @@ enum AppDatabaseFixtures {
     /// A day's batch written by hand: the four kinds and one insight, as of `day`.
     static func batch(day: CalendarDay, version: String = "test@1") -> DayBatch {
         let seconds = day.unixTimestamp(hour: 21, timeZone: utc)
-        let predictions = PredictionKind.allCases.enumerated().map { index, kind in
+        let predictions = StoredPredictionKind.allCases.enumerated().map { index, kind in
             PredictionRecord(id: OnDeviceLoop.rowID(table: "predictions", kind: kind.rawValue, day: day, version: version), kind: kind,
                              predictedDate: kind.isDate ? day.advanced(by: 10 + index) : day.advanced(by: 1),
                              predictedValue: kind.isDate ? nil : 5, confidence: 0.7, modelVersion: version, createdAt: seconds, asOf: day)

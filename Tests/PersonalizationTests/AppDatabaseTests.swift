@@ -39,7 +39,7 @@ import CyclesLab
         let history = try database.history()
         #expect(history.userID == "3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21")
         #expect(history.profile.createdAt == Self.day && history.profile.cycleType == .irregular && history.profile.conditions == ["sopk"])
-        #expect(history.profile.preferredLanguage == "en")
+        #expect(try history.profile.preferredLanguage() == .en)
         #expect(history.records.map(\.date.iso) == ["2026-01-01", "2026-01-02", "2026-01-29"])
         #expect(history.records[1].symptoms == [.pain: 6, .energy: 3] && history.records[1].painZone == .uterus)
         // Starts come from the flow days, not from the displayed cycle_day/phase (14, "ovulatory" on day 2).

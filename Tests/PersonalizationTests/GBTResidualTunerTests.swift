@@ -38,7 +38,7 @@ import CyclesLab
         let personal = try #require(try GBTResidualTuner().fineTune(population, on: data) as? GBTPersonalPredictor)
         let days = data.labeledDays.map(\.day)
         func error(_ model: any CyclePredictor) throws -> Double {
-            let forecasts = try model.predictions(for: data.history, on: days, language: "en")
+            let forecasts = try model.predictions(for: data.history, on: days, language: .en)
             return zip(forecasts, data.labeledDays).reduce(0) { $0 + Double(abs($1.1.nextStart.distance(to: $1.0.nextPeriodStart))) } / Double(days.count)
         }
         #expect(try error(personal) < error(population) - 1)
@@ -48,7 +48,7 @@ import CyclesLab
         let url = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("gbt-personal.odml")
         try PersonalModelFile.write(file, to: url, password: "pw")
         let reread = try #require(try GBTPersonalPredictor(modelFile: try PersonalModelFile.read(from: url, password: "pw")))
-        #expect(try reread.predictions(for: data.history, on: days, language: "en") == personal.predictions(for: data.history, on: days, language: "en"))
+        #expect(try reread.predictions(for: data.history, on: days, language: .en) == personal.predictions(for: data.history, on: days, language: .en))
     }
 
     @Test func otherModelsAreATypedError() throws {

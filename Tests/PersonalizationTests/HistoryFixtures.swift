@@ -28,7 +28,7 @@ struct CalendarPredictor: CyclePredictor {
     var cycleLength: Int
     var name: String { "calendar\(cycleLength)" }
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { day in
             let last = history.lastPeriodStart(onOrBefore: day) ?? day
             var next = last.advanced(by: cycleLength)
@@ -61,7 +61,7 @@ final class SpyTuner: FineTuner, @unchecked Sendable {
 struct OvulationAwarePredictor: CyclePredictor {
     var name: String { "ovulation-aware" }
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { day in
             let last = history.lastPeriodStart(onOrBefore: day) ?? day
             let ovulationDay = last.advanced(by: 14)

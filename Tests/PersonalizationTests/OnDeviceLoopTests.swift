@@ -20,7 +20,7 @@ import CyclesLab
         let days = Array(starts[1]..<starts[4])
         let database = try AppDatabaseFixtures.database(history, through: starts[1].advanced(by: -1), at: directory.appendingPathComponent("app.sqlite").path)
         let model = try CycleModel.load("rules")
-        var loop = OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator())
+        var loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.generator())
         for day in days {
             if let record = history.records.first(where: { $0.date == day }) {
                 try database.log(record, cycleDay: history.lastPeriodStart(onOrBefore: day).map { $0.distance(to: day) + 1 },
@@ -28,7 +28,7 @@ import CyclesLab
             }
             let outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
             #expect(outcome.day == day && outcome.inserted == outcome.batch.predictions.count + 1)
-            let expected = try model.predictor.prediction(for: history.truncated(through: day), on: day, language: "fr")
+            let expected = try model.predictor.prediction(for: history.truncated(through: day), on: day, language: .fr)
             let period = try #require(outcome.batch.predictions.first { $0.kind == .periodStart })
             #expect(period.predictedDate == expected.nextPeriodStart && period.modelVersion == model.version)
             #expect(outcome.batch.insights.first?.reasoning == expected.reasoning.text && outcome.batch.insights.first?.source == "cycle-rules")
@@ -85,7 +85,7 @@ import CyclesLab
         let day = history.periodStarts[1].advanced(by: 5)
         let path = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("app.sqlite").path
         let database = try AppDatabaseFixtures.database(history, through: day, at: path)
-        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try ReasoningGenerator())
+        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try CyclePhrases.generator())
         let first = try loop.predict(at: AppDatabaseFixtures.noon(day))
         let again = try loop.predict(at: AppDatabaseFixtures.noon(day).addingTimeInterval(3_600))
         #expect(first.inserted > 0 && again.inserted == 0 && again.prediction == nil)
@@ -111,8 +111,8 @@ import CyclesLab
             let model = try CycleModel.load(Self.shippedGBT)
             let checksum = try ModelFile.inspect(contentsOf: URL(fileURLWithPath: Self.shippedGBT)).storedChecksum
             #expect(model.version == "cycle-gbt@" + String(format: "%08X", checksum))
-            let outcome = try OnDeviceLoop(database: database, model: model, generator: try ReasoningGenerator()).predict(at: AppDatabaseFixtures.noon(day))
-            #expect(outcome.batch.predictions.map(\.kind) == PredictionKind.allCases)
+            let outcome = try OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.generator()).predict(at: AppDatabaseFixtures.noon(day))
+            #expect(outcome.batch.predictions.map(\.kind) == StoredPredictionKind.allCases)
             #expect(outcome.batch.predictions.allSatisfy { (0...1).contains($0.confidence) })
             #expect(outcome.batch.predictions.filter { !$0.kind.isDate }.allSatisfy { (1...10).contains($0.predictedValue ?? 0) })
             let insight = try #require(try database.insights().first)

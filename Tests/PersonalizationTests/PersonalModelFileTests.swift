@@ -42,6 +42,6 @@ import CyclesLab
         #expect(record.strategy == "residual" && record.kept)
         let days = Array(history.periodStarts[2]..<history.periodStarts[4])
         let rebuilt = record.applied(to: CalendarPredictor(cycleLength: 28))
-        #expect(try rebuilt.predictions(for: history, on: days, language: "en") == outcome.model.predictions(for: history, on: days, language: "en"))
+        #expect(try rebuilt.predictions(for: history, on: days, language: .en) == outcome.model.predictions(for: history, on: days, language: .en))
     }
 }

@@ -106,7 +106,7 @@ import CyclesLab
         let next = start.advanced(by: 30)
         func forecast(_ day: Int, _ predicted: Int) -> CyclePrediction {
             CyclePrediction(asOf: start.advanced(by: day), nextPeriodStart: start.advanced(by: predicted), nextPeriodUncertaintyDays: 1,
-                            reasoning: .init(text: "", language: "en"))
+                            reasoning: .init(text: "", language: .en))
         }
         // Forecasts 28 until day 24 (alert on day 25: 28 is 3 days ahead, 2 days early → hit).
         let hit = CycleForecastScore(cycleStart: start, nextStart: next, predictions: (0..<30).map { forecast($0, $0 < 25 ? 40 : 28) })

@@ -76,7 +76,7 @@ enum TestSupport {
 struct AlwaysWrongPredictor: CyclePredictor {
     let name = "always-wrong"
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { CyclePrediction(asOf: $0, nextPeriodStart: $0.advanced(by: 40), nextPeriodUncertaintyDays: 1,
                                    reasoning: Reasoning(text: "toujours faux", language: language)) }
     }
@@ -87,7 +87,7 @@ struct AlwaysWrongPredictor: CyclePredictor {
 struct RandomPredictor: CyclePredictor {
     let name = "random"
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { day in
             let userKey = history.userID.utf8.reduce(0) { $0 &* 31 &+ Int($1) }
             var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: day.daysSinceEpoch &* 1_000_003 &+ userKey))
@@ -101,7 +101,7 @@ struct RandomPredictor: CyclePredictor {
 struct CalendarCopyPredictor: CyclePredictor {
     let name = "calendar-copy"
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         try CalendarPredictor().predictions(for: history, on: days, language: language)
     }
 }
@@ -110,7 +110,7 @@ struct CalendarCopyPredictor: CyclePredictor {
 struct FixedTwentyEightDaysPredictor: CyclePredictor {
     let name = "fixed-28"
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         days.map { day in
             CyclePrediction(asOf: day, nextPeriodStart: (history.lastPeriodStart(onOrBefore: day) ?? day).advanced(by: 28),
                             nextPeriodUncertaintyDays: 2, reasoning: Reasoning(text: "28 jours", language: language))
@@ -123,7 +123,7 @@ struct OracleCopyPredictor: CyclePredictor {
     let name = "oracle-copy"
     let oracle: OracleEngine
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         try oracle.predictions(for: history, on: days, language: language)
     }
 }
@@ -134,7 +134,7 @@ struct LHGatedOraclePredictor: CyclePredictor {
     let name = "lh-gated"
     let oracle: OracleEngine
 
-    func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         history.measurements.contains { $0.lhTest != nil }
             ? try oracle.predictions(for: history, on: days, language: language)
             : try CalendarPredictor().predictions(for: history, on: days, language: language)

@@ -21,7 +21,7 @@ import OnDeviceML
         let cases: [([String], String)] = [
             (["simulate", "--parents", "0"], "--parents must be > 0, found 0"),
             (["simulate", "--policy", "greedy"], "--policy: unknown policy \"greedy\"; expected linucb, thompson, rules or random"),
-            (["recommend", "--state", "s.json", "--lang", "de"], "--lang must be fr or en, found \"de\""),
+            (["recommend", "--state", "s.json", "--lang", "de"], "The value 'de' is invalid for '--lang <lang>'. Please provide one of 'fr' and 'en'."),
         ]
         for (arguments, message) in cases {
             do {

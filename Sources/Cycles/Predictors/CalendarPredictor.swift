@@ -18,13 +18,11 @@ public struct CalendarPredictor: CyclePredictor {
     /// Creates the calendar.
     public init() {}
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
-        let language = RuleText.code(language)
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var state = CycleState()
         var records = history.records[...]
-        var cachedKey: [Int] = []
-        var cachedReasoning = Reasoning(text: "", language: language)
-        return days.map { day in
+        var sentences = _ReasoningCache<[Int]>()
+        return try days.map { day in
             if let today = state.today, day < today {
                 state = CycleState()
                 records = history.records[...]
@@ -36,25 +34,22 @@ public struct CalendarPredictor: CyclePredictor {
             state.advance(to: day, record: nil)
             guard let next = state.calendarNextStart else {
                 let next = day.advanced(by: CalendarPredictor.daysAheadBeforeFirstStart)
-                let text = RuleText.sentence(next, reasons: [RuleText.noPeriodYet(language)], language)
-                return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10,
-                                       reasoning: Reasoning(text: text, language: language))
+                let reasoning = try sentences.reasoning(for: [next.daysSinceEpoch]) {
+                    try CyclePhrases.periodStatement(next, facts: [.noPeriodYet], language: language)
+                }
+                return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10, reasoning: reasoning)
             }
             let length = state.calendarCycleLength, used = state.recentCycleLengths.count
-            let key = [next.daysSinceEpoch, length, used]
-            if key != cachedKey {
-                let phrase = used == 0 ? RuleText.populationLength(length, language)
-                                       : RuleText.medianCycle(length: length, cycles: used, language)
-                cachedReasoning = Reasoning(
-                    text: RuleText.sentence(next, reasons: [phrase], language), language: language,
-                    factors: [.init(key: used == 0 ? "rule.population_cycle_length" : "calendar.median_cycle_length",
-                                    phrase: phrase, contribution: Double(length - CycleState.populationCycleLength))])
-                cachedKey = key
+            let reasoning = try sentences.reasoning(for: [next.daysSinceEpoch, length, used]) {
+                let contribution = Double(length - CycleState.populationCycleLength)
+                let fact: StatedFact = used == 0 ? .populationLength(length, contribution: contribution)
+                                                 : .medianCycle(length: length, cycles: used, contribution: contribution)
+                return try CyclePhrases.periodStatement(next, facts: [fact], language: language)
             }
             let ovulation = next.advanced(by: -AlertPolicy.ovulationToStartPriorDays)
             return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: state.cycleLengthDeviation ?? 3,
                                    ovulation: OvulationEstimate(date: ovulation, passedProbability: day >= ovulation ? 1 : 0),
-                                   reasoning: cachedReasoning)
+                                   reasoning: reasoning)
         }
     }
 }

@@ -7,7 +7,7 @@ import Explanations
 public struct CycleFeature: Sendable, Equatable {
     /// How a sentence names a feature.
     public enum Phrase: Sendable, Equatable {
-        /// Its own phrase: a key of `factors` in `Explanations/Templates/*.json` (features that
+        /// Its own phrase: a key of `factors` in `Cycles/Phrases/phrases.json` (features that
         /// say the same thing share one key).
         case key(String)
         /// Declared without a phrase of its own: the sentence names its group

@@ -33,7 +33,7 @@ public enum CycleFeatureGroup: String, Sendable, CaseIterable {
     /// Fertility signals (LH tests, temperatures, cervical mucus) and the ovulation they evidence.
     case signals
 
-    /// The template group that phrases the group's features (`Explanations/Templates`): the
+    /// The phrase group that phrases the group's features (`Cycles/Phrases/phrases.json`): the
     /// LSTM's `cycle_history`, `pain_zone` and `day_of_week` are phrased as `history`, `pain` and
     /// `weekday`; every other group keeps its name.
     public var phraseGroup: FeatureGroup {

@@ -11,8 +11,9 @@ extension GBTCyclePredictor: ForecastAttributing {
         return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
     }
 
-    public func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction {
-        prediction(features: try row(of: prepared), day: prepared.day, language: language)
+    public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
+        var sentences = _ReasoningCache<[Double]>()
+        return try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
     }
 
     /// Why the period model predicts what it does on the prepared day: exact TreeSHAP of its

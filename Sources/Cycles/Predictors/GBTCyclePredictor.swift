@@ -67,14 +67,15 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Feature names, groups and phrases, in vector order.
     public static var features: [CycleFeature] { TabularFeatureBuilder.features }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var replay = CycleDayState.Replay(history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
+        var sentences = _ReasoningCache<[Double]>()
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
         for day in days {
             TabularFeatureBuilder.features(of: replay.advance(through: day), into: &row)
-            result.append(prediction(features: row, day: day, language: language))
+            result.append(try prediction(features: row, day: day, language: language, sentences: &sentences))
         }
         return result
     }
@@ -104,8 +105,10 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Position of `symptom_days_28d` in the feature vector.
     static let symptomDaysIndex = index(of: "symptom_days_28d")
 
-    /// The forecast of `day` from its feature row.
-    func prediction(features row: [Float], day: CalendarDay, language: String) -> CyclePrediction {
+    /// The forecast of `day` from its feature row; its plain sentence (the date, the spread and
+    /// how it was estimated) is rebuilt only when the date or the spread shown changes (`sentences`).
+    func prediction(features row: [Float], day: CalendarDay, language: Language,
+                    sentences: inout _ReasoningCache<[Double]>) throws -> CyclePrediction {
         let remainingDays = predictedRemainingDays(features: row)
         let days = GBTCyclePredictor.fallsBackToAnchor(row) ? Int(row[GBTCyclePredictor.anchorRemainingIndex])
                                                                : forecastDays(remaining: remainingDays, features: row)
@@ -135,13 +138,13 @@ public struct GBTCyclePredictor: CyclePredictor {
             let value = zip(probabilities, values).reduce(0) { $0 + $1.0 * $1.1 }
             return LevelForecast(value: value, level: SymptomLevel.allCases[best])
         }
-        let text = language == "en"
-            ? "Period expected on \(start.iso) (in \(days) d), estimated by boosted trees from your recent cycles and logs."
-            : "Règles prévues le \(start.iso) (dans \(days) j), estimation par arbres de décision sur vos cycles et saisies récents."
+        let uncertainty = uncertaintyDays
+        let reasoning = try sentences.reasoning(for: [Double(start.daysSinceEpoch), uncertainty.rounded()]) {
+            try CyclePhrases.periodStatement(start, facts: [.boostedTreesMethod], uncertaintyDays: uncertainty, language: language)
+        }
         return CyclePrediction(asOf: day, nextPeriodStart: start, nextPeriodUncertaintyDays: uncertaintyDays,
                                ovulation: ovulation, energyTomorrow: level(energyTomorrow, energyClassValues),
-                               moodTomorrow: level(moodTomorrow, moodClassValues),
-                               reasoning: Reasoning(text: text, language: language == "en" ? "en" : "fr"))
+                               moodTomorrow: level(moodTomorrow, moodClassValues), reasoning: reasoning)
     }
 
     /// Days from today to the forecast start for `remaining` days (e.g. the population's

@@ -1,3 +1,4 @@
+import ExplanationAdapters
 import Explanations
 import NeuralNet
 import TensorCore
@@ -27,11 +28,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
                                 rowCount: first.distance(to: day) + 1)
     }
 
-    public func prediction(from prepared: PreparedCycleDay, language: String) throws -> CyclePrediction {
+    public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
         for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
-        return runner.prediction(on: prepared.day, state: prepared.state, language: language)
+        return try runner.prediction(on: prepared.day, state: prepared.state, language: language)
     }
 
     /// `periodAttribution(from:explainedDays:)` over the last `explainedDays` (60) days.

@@ -66,7 +66,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
         self.properties = properties
     }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         guard let lastDay = days.last else { return [] }
         var results: [CyclePrediction] = []
         results.reserveCapacity(days.count)
@@ -79,7 +79,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
             let logged = cursor.take(on: day)
             runner.advance(to: day, record: logged.record, measurements: logged.measurements)
             while dayIndex < days.count, days[dayIndex] == day {
-                results.append(runner.prediction(on: day, state: runner.builder.state, language: language))
+                results.append(try runner.prediction(on: day, state: runner.builder.state, language: language))
                 dayIndex += 1
             }
             day = day.advanced(by: 1)
@@ -101,6 +101,8 @@ extension LSTMCyclePredictor {
         var ovulationLogit: [Float] = [0]
         var energyLogits: [Float]
         var moodLogits: [Float]
+        /// The last plain sentence (it changes with the forecast date and the cycle day only).
+        var sentences = _ReasoningCache<[Int]>()
 
         init(predictor: LSTMCyclePredictor) {
             self.predictor = predictor
@@ -145,7 +147,7 @@ extension LSTMCyclePredictor {
         }
 
         /// The forecast from the current head outputs, with her state at the end of `day`.
-        func prediction(on day: CalendarDay, state known: CycleDayState, language: String) -> CyclePrediction {
+        func prediction(on day: CalendarDay, state known: CycleDayState, language: Language) throws -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
             let base = LSTMCyclePredictor.baseDays(known.anchoredDaysRemaining)
             let lowest = Network.periodCorrections.lowerBound
@@ -177,10 +179,12 @@ extension LSTMCyclePredictor {
             }
             let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
             let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
-            let reasoning = LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: max(spread, 0.5),
-                                                         cycleDay: known.cycle.cycleDay,
-                                                         calendarCycleLength: known.cycle.calendarCycleLength,
-                                                         language: language)
+            let uncertainty = max(spread, 0.5), cycleDay = known.cycle.cycleDay, length = known.cycle.calendarCycleLength
+            let key = [nextStart.daysSinceEpoch, Int(uncertainty.rounded()), cycleDay ?? -1, length]
+            let reasoning = try sentences.reasoning(for: key) {
+                try LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: uncertainty, cycleDay: cycleDay,
+                                                 calendarCycleLength: length, language: language)
+            }
             return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
                                    ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
                                    energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)

@@ -32,11 +32,11 @@ public struct OvulationAwarePredictor: CyclePredictor {
         self.truth = truth
     }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: String) throws -> [CyclePrediction] {
+    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         let cycles = (truth[history.userID] ?? []).sorted { $0.cycleStart < $1.cycleStart }
         let calendar = try CalendarPredictor().predictions(for: history, on: days, language: language)
-        let language = RuleText.code(language)
-        return zip(days, calendar).map { day, calendarForecast in
+        var sentences = _ReasoningCache<[Int]>()
+        return try zip(days, calendar).map { day, calendarForecast in
             let index = cycles.partitioningIndex { $0.cycleStart > day } - 1
             guard index >= 0, let ovulation = cycles[index].ovulationDate else { return calendarForecast }
             let pastLuteal = cycles[max(0, index - CycleState.recentCycleCount)..<index].compactMap(\.lutealLength)
@@ -47,16 +47,17 @@ public struct OvulationAwarePredictor: CyclePredictor {
                 forecast.nextPeriodStart = ovulation.advanced(by: luteal + 1)
                 forecast.nextPeriodUncertaintyDays = 1.5
                 forecast.ovulation = OvulationEstimate(date: ovulation, passedProbability: 1)
-                let phrase = RuleText.ovulationKnown(ovulation, luteal: luteal, language)
-                forecast.reasoning = Reasoning(text: RuleText.sentence(forecast.nextPeriodStart, reasons: [phrase], language),
-                                               language: language)
+                let next = forecast.nextPeriodStart
+                forecast.reasoning = try sentences.reasoning(for: [1, next.daysSinceEpoch, ovulation.daysSinceEpoch, luteal]) {
+                    try CyclePhrases.periodStatement(next, facts: [.ovulationKnown(ovulation, luteal: luteal)], language: language)
+                }
             } else {
                 let earliest = day.advanced(by: luteal + 2)
                 if earliest > forecast.nextPeriodStart {
                     forecast.nextPeriodStart = earliest
-                    let phrase = RuleText.ovulationPending(language)
-                    forecast.reasoning = Reasoning(text: RuleText.sentence(earliest, reasons: [phrase], language),
-                                                   language: language)
+                    forecast.reasoning = try sentences.reasoning(for: [0, earliest.daysSinceEpoch]) {
+                        try CyclePhrases.periodStatement(earliest, facts: [.ovulationPending()], language: language)
+                    }
                 }
                 forecast.ovulation = OvulationEstimate(date: forecast.nextPeriodStart.advanced(by: -(luteal + 1)), passedProbability: 0)
             }

@@ -21,12 +21,12 @@ func sampleHistory(today: CalendarDay) -> UserHistory {
 }
 
 let modelPath = CommandLine.arguments.dropFirst().first ?? "../../Models/cycle-gbt.odml"
-let language = CommandLine.arguments.dropFirst(2).first ?? "fr"
 do {
+    let language = try Language(identifier: CommandLine.arguments.dropFirst(2).first ?? "fr")
     let model = try GBTCyclePredictor.load(from: URL(fileURLWithPath: modelPath))
     let today = CalendarDay(iso: "2026-11-25")!
     let (prediction, attribution) = try model.explainedPrediction(
-        for: sampleHistory(today: today), on: today, language: language, generator: try ReasoningGenerator())
+        for: sampleHistory(today: today), on: today, language: language)
     print("next period: \(prediction.nextPeriodStart.iso) ± \(String(format: "%.1f", prediction.nextPeriodUncertaintyDays)) d")
     if let ovulation = prediction.ovulation { print("ovulation: \(ovulation.date.iso)") }
     if let energy = prediction.energyTomorrow { print("energy tomorrow: \(energy.level.rawValue)") }

@@ -1,7 +1,4 @@
-/// The languages Elaro's content and explanations are written in.
-public enum ElaroLanguage: String, Sendable, Codable, CaseIterable {
-    case en, fr
-}
+import Explanations
 
 /// A text in English and French.
 public struct LocalizedText: Sendable, Codable, Equatable, Hashable {
@@ -16,5 +13,10 @@ public struct LocalizedText: Sendable, Codable, Equatable, Hashable {
     }
 
     /// The text in `language`.
-    public func text(in language: ElaroLanguage) -> String { language == .en ? en : fr }
+    public func text(in language: Language) -> String {
+        switch language {
+        case .en: en
+        case .fr: fr
+        }
+    }
 }

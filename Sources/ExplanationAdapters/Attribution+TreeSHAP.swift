@@ -1,4 +1,5 @@
 import BoostedTrees
+import Explanations
 
 extension Attribution {
     /// TreeSHAP contributions of one row of a boosted-trees model, for one class's raw score.
@@ -12,7 +13,9 @@ extension Attribution {
     public init(treeSHAP explainer: inout TreeSHAP, row: [Float], features: [FeatureDescriptor]? = nil,
                 classIndex: Int = 0, baselineValues: [Double?]? = nil) throws {
         let model = explainer.model
-        try Attribution._checkCount("row", row.count, expected: model.featureCount)
+        guard row.count == model.featureCount else {
+            throw ExplanationError.lengthMismatch(what: "row", expected: model.featureCount, found: row.count)
+        }
         guard (0..<model.classCount).contains(classIndex) else {
             throw ExplanationError.invalidParameter(name: "classIndex", expected: "0..<\(model.classCount)", found: "\(classIndex)")
         }

@@ -1,5 +1,5 @@
+import Explanations
 import NeuralNet
-import TensorCore
 
 extension DifferentiableModel {
     /// The scalar model `f(x) = w · h_T + b` over a `[timeSteps × lstm.inputSize]` sequence, where
@@ -12,7 +12,9 @@ extension DifferentiableModel {
     ///   - outputWeights: `w`, `lstm.hiddenSize` values.
     ///   - outputBias: `b`.
     public init(lstm: LSTM, timeSteps: Int, outputWeights: [Float], outputBias: Float) throws {
-        try Attribution._checkCount("outputWeights", outputWeights.count, expected: lstm.hiddenSize)
+        guard outputWeights.count == lstm.hiddenSize else {
+            throw ExplanationError.lengthMismatch(what: "outputWeights", expected: lstm.hiddenSize, found: outputWeights.count)
+        }
         let hidden = lstm.hiddenSize
         self.init(lstm: lstm, timeSteps: timeSteps) { finalHidden, values, dFinalHidden in
             for point in values.indices {

@@ -1,5 +1,6 @@
-/// What a stored prediction is about (`predictions.type`).
-public enum PredictionKind: String, CaseIterable, Sendable, Codable {
+/// What a stored prediction is about: the app table's `predictions.type` column (not the
+/// sentences' `PredictionKind`, whose kinds are headlines).
+public enum StoredPredictionKind: String, CaseIterable, Sendable, Codable {
     case periodStart = "period_start"
     case ovulation
     case energy

@@ -1,0 +1,9 @@
+import Explanations
+
+extension CalendarDay {
+    /// The day as a phrase argument ("14 mars", "March 14").
+    public var phraseArgument: PhraseArgument {
+        let (year, month, day) = components
+        return .date(year: year, month: month, day: day)
+    }
+}
