@@ -54,6 +54,7 @@ import argparse
 import csv
 import json
 import math
+import os
 import sys
 from collections import defaultdict
 from datetime import date
@@ -593,9 +594,14 @@ def main():
                     "calibration": manifest(arguments.calibrate), "evaluation": manifest(arguments.evaluate),
                     "scenarios": {name: {key: row[key] for key in ("alert_accuracy", "interval", "cycles", "threshold", "by_cycle_rank")}
                                   for name, row in results.items()}}
-        with open(arguments.results, "w") as handle:
+        directory = os.path.dirname(arguments.results)
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        temporary = arguments.results + ".tmp"
+        with open(temporary, "w") as handle:
             json.dump(document, handle, indent=2, sort_keys=True)
             handle.write("\n")
+        os.replace(temporary, arguments.results)
 
 
 if __name__ == "__main__":
