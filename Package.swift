@@ -55,9 +55,7 @@ let publicTargets: [Target] = [
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
-        "Cycles", "Personalization", "Elaro", "CyclesLab", "PersonalizationLab", "ElaroLab",
-        "Validation", "ModelExport",
+        "OnDeviceMLRuntime", "CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport",
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),

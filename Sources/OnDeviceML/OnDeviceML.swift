@@ -1,14 +1,6 @@
-// The umbrella module: `import OnDeviceML` gives every public module of the package.
-@_exported import TensorCore
-@_exported import NeuralNet
-@_exported import BoostedTrees
-@_exported import Bandits
-@_exported import Explanations
-@_exported import ExplanationAdapters
-@_exported import ModelFiles
-@_exported import Cycles
-@_exported import Personalization
-@_exported import Elaro
+// The tools umbrella: `import OnDeviceML` gives every public module of the package — the app's
+// runtime (`OnDeviceMLRuntime`, one list of its modules) plus the lab and the tools.
+@_exported import OnDeviceMLRuntime
 @_exported import CyclesLab
 @_exported import PersonalizationLab
 @_exported import ElaroLab
