@@ -147,15 +147,29 @@ public struct CycleDayState: Sendable {
         Float(symptomLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
     }
 
-    /// `true` when no symptom was logged in the last `loggingWindowDays` days: the learned models
-    /// then give the signal-anchored forecast itself (`anchoredNextStart`: the calendar's date
-    /// until her signals evidence ovulation), which they did not beat on real charts.
+    /// `true` when no symptom was logged in the last `loggingWindowDays` days.
     public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
+
+    /// `true` when the learned models give the signal-anchored forecast itself
+    /// (`anchoredNextStart`: the calendar's date until her signals evidence ovulation): no symptom
+    /// in the last `loggingWindowDays` days and no temperature or mucus reading this cycle — a
+    /// user who logs periods, perhaps LH tests, and nothing else. On such real charts (Marquette:
+    /// periods and the monitor's LH peak) the models were below the anchored date. Temperatures and
+    /// mucus are read through the ovulation posterior, which the anchor cannot do.
+    public var givesAnchoredForecast: Bool {
+        hasNoRecentSymptomLog && signals.temperatureCount == 0 && signals.mucusCount == 0
+    }
 
     /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
     /// fertility-signal measurement.
     public var signalLoggingShare: Float {
         Float(signalLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
+    }
+
+    /// The posterior over this cycle's ovulation day and the next start from her signals and her
+    /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
+    public var ovulationPosterior: OvulationPosterior? {
+        signals.ovulationPosterior(pastCycleLengths: cycle.recentCycleLengths)
     }
 
     /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),

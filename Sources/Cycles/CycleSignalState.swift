@@ -111,6 +111,8 @@ public struct CycleSignalState: Sendable, Equatable {
     private var withdrawnThrough: [MeasurementKind: CalendarDay] = [:]
     /// Per kind, whether its evidence held in her last cycles with evidence from it (oldest first).
     private var outcomes: [MeasurementKind: [Bool]] = [:]
+    /// This cycle's readings as likelihoods of each ovulation day (`OvulationPosterior`).
+    private var likelihood = _SignalLikelihood()
 
     /// A state that has seen nothing.
     public init() {}
@@ -160,6 +162,14 @@ public struct CycleSignalState: Sendable, Equatable {
         return calendarStart
     }
 
+    /// The posterior over this cycle's ovulation day and the next start (`OvulationPosterior`)
+    /// given her recent complete cycle lengths; `nil` before a start or past the hypotheses.
+    public func ovulationPosterior(pastCycleLengths: [Int]) -> OvulationPosterior? {
+        guard let cycleStart, let today else { return nil }
+        return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1,
+                                          pastCycleLengths: pastCycleLengths, lutealLengths: lutealLengths)
+    }
+
     /// Advances to `day` (after every day already seen) with the day's measurements, if any;
     /// `periodStarted` when a period starts on `day` (the cycle before it closes first).
     public mutating func advance(to day: CalendarDay, measurements: DayMeasurements?, periodStarted: Bool) {
@@ -168,7 +178,8 @@ public struct CycleSignalState: Sendable, Equatable {
         if periodStarted { closeCycle(nextStart: day) }
         todayMeasurements = measurements
         withdrawContradicted(on: day)
-        if let measurements, cycleStart != nil {
+        if let measurements, let cycleStart {
+            likelihood.observe(measurements, cycleDay: cycleStart.distance(to: day) + 1)
             if let result = measurements.lhTest { observe(lhTest: result, on: day) }
             if let value = measurements.basalBodyTemperature {
                 basal.append(Reading(day: day, value: value))
@@ -207,6 +218,7 @@ public struct CycleSignalState: Sendable, Equatable {
         lhTestCount = 0; basalTemperatureCount = 0; wristTemperatureCount = 0; mucusCount = 0
         lastSurge = nil; lastNegativeLHTest = nil; surgeCount = 0; mucusPeakCandidate = nil
         evidenceByKind = [:]; withdrawnThrough = [:]
+        likelihood.startCycle()
     }
 
     private mutating func record(_ kind: MeasurementKind, held: Bool) {

@@ -18,15 +18,18 @@ import Foundation
 /// ovulation is evidenced this cycle and how many days ago, the days remaining to the
 /// signal-anchored start (`CycleDayState.anchoredDaysRemaining`: the calendar's without evidence),
 /// her luteal length, today's LH test and its result, whether a temperature shift or a mucus peak
-/// is confirmed, and the share of the last 28 days with a measurement. No feature holds a constant of the synthetic generator:
+/// is confirmed, and the share of the last 28 days with a measurement; then the ovulation posterior
+/// (`OvulationPosterior`, 0 before a start): its median days to the next start, its alert score,
+/// P(start within the alert window) and P(ovulation passed). No feature holds a constant of the synthetic generator:
 /// the only fixed numbers are the population cycle length before any complete cycle
 /// (`CycleState`) and the SD shown below two cycles (3 d).
 public struct DailyFeatureBuilder: Sendable {
-    /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v3`
-    /// appends the fertility-signal features to `daily-v2`'s 28 (which stay in their order);
+    /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v4`
+    /// appends the ovulation posterior's features to `daily-v3`'s 37; `daily-v3` appended the
+    /// fertility-signal features to `daily-v2`'s 28 (earlier features stay in their order);
     /// `daily-v2` (calendar length and remaining days, `symptom_logging_share`) and `daily-v1`
     /// (mean cycle length) are no longer read.
-    public static let version = "daily-v3"
+    public static let version = "daily-v4"
     /// SD of the cycle lengths shown before two cycles are complete (days).
     public static let defaultCycleLengthDeviation: Float = 3
 
@@ -65,6 +68,10 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("temperature_shift_confirmed", .signals, phrase: .key("temperature_shift_confirmed")),
         CycleFeature("mucus_peak_confirmed", .signals, phrase: .key("mucus_peak_confirmed")),
         CycleFeature("signal_logging_share", .signals, phrase: .key("signal_logging")),
+        CycleFeature("posterior_days_remaining", .signals, phrase: .key("posterior_date")),
+        CycleFeature("posterior_alert_score", .signals, phrase: .key("posterior_imminence")),
+        CycleFeature("posterior_window_probability", .signals, phrase: .key("posterior_window")),
+        CycleFeature("posterior_ovulation_passed", .signals, phrase: .key("posterior_ovulation_passed")),
     ]
 
     /// Feature names, in vector order (stored in model files).
@@ -140,6 +147,11 @@ public struct DailyFeatureBuilder: Sendable {
         put(signals.temperatureShift == nil ? 0 : 1)
         put(signals.evidence(from: .cervicalMucus) == nil ? 0 : 1)
         put(state.signalLoggingShare)
+        let posterior = state.ovulationPosterior
+        put(posterior.map { Float($0.medianDaysToStart) } ?? 0)
+        put(posterior.map { Float($0.alertScore) } ?? 0)
+        put(posterior.map { Float($0.windowProbability) } ?? 0)
+        put(posterior.map { Float($0.ovulationPassedProbability) } ?? 0)
     }
 
     /// The raw feature rows of every day from `history`'s first logged day through `last`

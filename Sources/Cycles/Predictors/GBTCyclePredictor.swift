@@ -10,6 +10,7 @@ import Foundation
 ///   start + median of her last ≤ 6 cycles, `CycleState` — pushed past a negative LH test). The
 ///   forecast is the anchor plus this correction, so a model that learned nothing gets the
 ///   calendar's date when no signal was logged. A user who logged no symptom in the last 28 days
+///   and no temperature or mucus reading this cycle (`CycleDayState.givesAnchoredForecast`)
 ///   gets the anchored date itself — the calendar's (`CalendarPredictor`) until her signals
 ///   evidence ovulation: on real charts (Marquette, periods and LH only) the trees were below the
 ///   calendar before the evidence (day-1 accuracy 0.557 vs 0.677) and below the anchor after it;
@@ -96,14 +97,20 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Position of `remaining_by_anchor` in the feature vector.
     package static let anchorRemainingIndex = index(of: "remaining_by_anchor")
 
-    /// `true` when the row has no symptom logged in the last 28 days: the forecast is then the
-    /// signal-anchored date itself (see the type's documentation).
+    /// `true` when the row's day gives the signal-anchored date itself: no symptom logged in the
+    /// last 28 days and no temperature or mucus reading this cycle (the row's reading of
+    /// `CycleDayState.givesAnchoredForecast`; see the type's documentation).
     static func fallsBackToAnchor(_ row: [Float]) -> Bool {
-        row[symptomDaysIndex] == 0 && !row[anchorRemainingIndex].isNaN
+        row[symptomDaysIndex] == 0 && row[temperatureDaysIndex] == 0 && row[mucusDaysIndex] == 0
+            && !row[anchorRemainingIndex].isNaN
     }
 
     /// Position of `symptom_days_28d` in the feature vector.
     static let symptomDaysIndex = index(of: "symptom_days_28d")
+    /// Position of `temperature_days_this_cycle` in the feature vector.
+    static let temperatureDaysIndex = index(of: "temperature_days_this_cycle")
+    /// Position of `mucus_days_this_cycle` in the feature vector.
+    static let mucusDaysIndex = index(of: "mucus_days_this_cycle")
 
     /// The forecast of `day` from its feature row; its plain sentence (the date, the spread and
     /// how it was estimated) is rebuilt only when the date or the spread shown changes (`sentences`).

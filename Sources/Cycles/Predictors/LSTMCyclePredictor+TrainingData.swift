@@ -37,7 +37,7 @@ extension LSTMCyclePredictor {
                     let logged = cursor.take(on: day)
                     builder.advance(to: day, record: logged.record, measurements: logged.measurements,
                                     into: buffer.baseAddress! + offset * featureCount)
-                    baseDays[offset] = LSTMCyclePredictor.baseDays(builder.state.anchoredDaysRemaining)
+                    baseDays[offset] = LSTMCyclePredictor.baseDays(builder.state)
                 }
             }
             features = rows

@@ -6,14 +6,16 @@ import TensorCore
 /// The LSTM cycle predictor (`"lstm"`): a small LSTM reads one feature vector per calendar day
 /// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of the
 /// **correction to the calendar** — c = (days until the next start) − (the calendar's remaining
-/// days anchored on the signals, `baseDays`), over −20…+40 (`Network.periodCorrections`) — the
-/// probability that ovulation has passed, and tomorrow's energy and mood classes.
+/// days anchored on the signals, or the ovulation posterior's with temperatures or mucus,
+/// `baseDays`), over −20…+40 (`Network.periodCorrections`) — the probability that ovulation has
+/// passed, and tomorrow's energy and mood classes.
 ///
 /// The forecast is the signal-anchored date (`CycleDayState.anchoredNextStart`: once her signals
 /// evidence ovulation, ovulation + her luteal length + 1; before, the calendar's — last start +
 /// median of her last ≤ 6 cycles — pushed past a negative LH test) moved by the correction, so a
 /// network with nothing to add (all mass on c = 0) gives that date, held at tomorrow once it has
-/// passed. A user who logged no symptom in the last 28 days gets the signal-anchored date itself —
+/// passed. A user who logged no symptom in the last 28 days and no temperature or mucus this cycle
+/// (`CycleDayState.givesAnchoredForecast`) gets the signal-anchored date itself —
 /// the calendar's (`CalendarPredictor`) until her signals evidence ovulation: on real charts
 /// (Marquette, periods and LH only) the network was below the calendar before the evidence and
 /// below the anchored date after it.
@@ -149,11 +151,12 @@ extension LSTMCyclePredictor {
         /// The forecast from the current head outputs, with her state at the end of `day`.
         func prediction(on day: CalendarDay, state known: CycleDayState, language: Language) throws -> CyclePrediction {
             let distribution = _lstmSoftmax(periodLogits)
-            let base = LSTMCyclePredictor.baseDays(known.anchoredDaysRemaining)
+            let base = LSTMCyclePredictor.baseDays(known)
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
-            if known.hasNoRecentSymptomLog, let today = known.today, let anchored = known.anchoredNextStart {
-                // No symptom in the window: the signal-anchored date itself, by design (as the GBT).
+            if known.givesAnchoredForecast, let today = known.today, let anchored = known.anchoredNextStart {
+                // No symptom in the window, no temperature or mucus this cycle: the signal-anchored
+                // date itself, by design (as the GBT).
                 point = today.distance(to: anchored)
             } else if let threshold = predictor.alertThreshold {
                 // P(start in d days) is the mass of the correction d − base.
@@ -191,11 +194,19 @@ extension LSTMCyclePredictor {
         }
     }
 
-    /// The days ahead the period head's correction is added to: the signal-anchored remaining days
-    /// (`CycleDayState.anchoredDaysRemaining`: ovulation evidence + her luteal length, else the
+    /// The days ahead the period head's correction is added to: with temperature or mucus readings
+    /// this cycle, the ovulation posterior's median days to the next start (`OvulationPosterior`:
+    /// it reads those signals in probabilities); otherwise the signal-anchored remaining days
+    /// (`CycleDayState.anchoredDaysRemaining`: LH evidence + her luteal length, else the
     /// calendar's), held at 1 (tomorrow) once that date has passed. The same in training targets
     /// and in prediction.
-    static func baseDays(_ anchoredDaysRemaining: Int) -> Int { max(1, anchoredDaysRemaining) }
+    static func baseDays(_ state: CycleDayState) -> Int {
+        let signals = state.signals
+        if signals.temperatureCount + signals.mucusCount > 0, let posterior = state.ovulationPosterior {
+            return posterior.medianDaysToStart
+        }
+        return max(1, state.anchoredDaysRemaining)
+    }
 
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
         var best = 0

@@ -10,9 +10,10 @@ import Foundation
 /// increasing days (`features(on:into:)`).
 public struct TabularFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `tabular-v4`
-    /// appends the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 66, which
-    /// keep their order and values.
-    public static let version = "tabular-v4"
+    /// appended the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 66;
+    /// `tabular-v5` appends the ovulation posterior's (`OvulationPosterior`). Earlier features keep
+    /// their order and values.
+    public static let version = "tabular-v5"
     /// The symptom kinds with daily feature blocks, in feature order.
     static let symptomKinds: [SymptomType] = [.energy, .mood, .sleep, .stress, .pain]
 
@@ -89,6 +90,12 @@ public struct TabularFeatureBuilder: Sendable {
             CycleFeature("days_since_mucus_peak", .signals, phrase: .key("days_since_mucus_peak")),
             CycleFeature("mucus_days_this_cycle", .signals, phrase: .key("mucus_days")),
             CycleFeature("signal_days_28d", .signals, phrase: .key("signal_logging")),
+            // The ovulation posterior (`OvulationPosterior`), appended in tabular-v5.
+            CycleFeature("remaining_by_posterior", .signals, phrase: .key("posterior_date")),
+            CycleFeature("posterior_spread", .signals, phrase: .key("posterior_spread")),
+            CycleFeature("posterior_alert_score", .signals, phrase: .key("posterior_imminence"), reference: difference),
+            CycleFeature("posterior_window_probability", .signals, phrase: .key("posterior_window"), reference: flag),
+            CycleFeature("posterior_ovulation_passed", .signals, phrase: .key("posterior_ovulation_passed"), reference: flag),
         ]
         return list
     }()
@@ -242,6 +249,15 @@ public struct TabularFeatureBuilder: Sendable {
         put(signals.evidence(from: .cervicalMucus).map { Float($0.observed.distance(to: day)) } ?? .nan)
         put(Float(signals.mucusCount))
         put(state.signalLoggingShare)
+
+        // The ovulation posterior: the median days to the next start, their interquartile range,
+        // the alert score, P(start within the alert window) and P(ovulation passed).
+        let posterior = state.ovulationPosterior
+        put(posterior.map { Float($0.medianDaysToStart) } ?? .nan)
+        put(posterior.map { Float($0.spreadDays) } ?? .nan)
+        put(posterior.map { Float($0.alertScore) } ?? .nan)
+        put(posterior.map { Float($0.windowProbability) } ?? .nan)
+        put(posterior.map { Float($0.ovulationPassedProbability) } ?? .nan)
         assert(position == TabularFeatureBuilder.featureCount)
     }
 

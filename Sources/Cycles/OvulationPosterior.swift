@@ -1,0 +1,131 @@
+import Foundation
+
+/// What this cycle's fertility signals and her past cycles say, in probabilities, about the
+/// current cycle's ovulation day and the next start: a Bayesian posterior over the ovulation day
+/// (and a cycle without ovulation), conditioned on "no start through today", computed at the end
+/// of a day from `CycleSignalState`.
+///
+/// The prior is her cycle length (past lengths shrunk towards `CycleState.populationCycleLength`
+/// with one pseudo-cycle, a pooled spread of 4.2 d) less her luteal length (her signal-evidenced
+/// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles; within-woman
+/// SD 1.48 d on the Marquette charts, between-woman 1.6 d), with a tenth of uniform mass for
+/// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
+/// `_SignalLikelihood`'s (published figures only). Without readings this cycle it is the calendar's
+/// hazard in probabilities.
+public struct OvulationPosterior: Sendable, Equatable {
+    /// P(next start in k days) for k = 1 … `probabilityDays`, at index k − 1.
+    public var startProbabilities: [Double]
+    /// P(ovulation happened on or before today).
+    public var ovulationPassedProbability: Double
+    /// The median of the days until the next start.
+    public var medianDaysToStart: Int
+    /// The interquartile range of the days until the next start.
+    public var spreadDays: Int
+    /// The most probable ovulation day, as a cycle day (1 on the start day).
+    public var likeliestOvulationCycleDay: Int
+
+    /// Days ahead kept in `startProbabilities`: the alert window plus one.
+    public static let probabilityDays = AlertPolicy.windowDays + 1
+    /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
+    public static let anovulatoryShare = 0.08
+    /// Within-woman SD of the luteal length (Marquette charts, `Datasets/README.md`).
+    public static let lutealWithinDeviation = 1.48
+    /// Between-woman SD of the luteal length (Fehring 2006's range).
+    public static let lutealBetweenDeviation = 1.6
+    /// Pooled SD of cycle length before she has two cycles.
+    public static let cycleLengthPriorDeviation = 4.2
+    /// Luteal lengths the posterior allows (Bull 2019's 95 % range, 7–17 d, and a day).
+    public static let lutealRange = 7...18
+    /// Cycle days a cycle without ovulation may end on (next start).
+    public static let anovulatoryStartRange = 22...120
+
+    /// P(start in 1 day) − P(start in `AlertPolicy.windowDays + 1` days): `AlertTiming`'s score.
+    public var alertScore: Double { startProbabilities[0] - startProbabilities[AlertPolicy.windowDays] }
+
+    /// P(next start within the window an alert made today would cover: 1 … `AlertPolicy.windowDays` days).
+    public var windowProbability: Double { startProbabilities.prefix(AlertPolicy.windowDays).reduce(0, +) }
+
+    /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`,
+    /// her recent complete cycle lengths and her signal-evidenced luteal lengths; `nil` when the
+    /// cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a luteal phase).
+    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, pastCycleLengths: [Int],
+                        lutealLengths: [Int]) -> OvulationPosterior? {
+        let maxDay = _SignalLikelihood.maxCycleDay
+        guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
+        // Her luteal length and cycle length, shrunk towards the population.
+        let lutealCount = Double(lutealLengths.count)
+        let lutealMean = (Double(AlertPolicy.lutealPriorDays) * 2 + Double(lutealLengths.reduce(0, +))) / (2 + lutealCount)
+        let lutealDeviation = (lutealWithinDeviation * lutealWithinDeviation
+                               + lutealBetweenDeviation * lutealBetweenDeviation * 2 / (2 + lutealCount)).squareRoot()
+        let lengths = pastCycleLengths.map(Double.init)
+        let lengthMean = (lengths.reduce(0, +) + Double(CycleState.populationCycleLength)) / Double(lengths.count + 1)
+        var lengthDeviation = cycleLengthPriorDeviation
+        if lengths.count >= 2 {
+            let mean = lengths.reduce(0, +) / Double(lengths.count)
+            let squares = lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            let prior = cycleLengthPriorDeviation * cycleLengthPriorDeviation
+            lengthDeviation = ((squares + prior * 3) / Double(lengths.count + 2)).squareRoot()
+        }
+        let ovulationMean = lengthMean - lutealMean
+        let ovulationDeviation = max((max(lengthDeviation * lengthDeviation - lutealDeviation * lutealDeviation, 1)).squareRoot(), 2)
+        let luteal = lutealRange.map { exp(-0.5 * pow((Double($0) - lutealMean) / lutealDeviation, 2)) }
+        let lutealTotal = luteal.reduce(0, +)
+        let lutealP = luteal.map { $0 / lutealTotal }
+
+        // Log weight of each ovulation day: prior + signals.
+        let days = Array(6...(maxDay - lutealRange.upperBound - 1))
+        let uniform = 1.0 / Double(days.count)
+        let signals = _SignalLogLikelihood(likelihood, cycleDay: today)
+        var logWeights = days.map { day -> Double in
+            let z = (Double(day) - ovulationMean) / ovulationDeviation
+            let prior = 0.9 * exp(-0.5 * z * z) / (ovulationDeviation * 2.5066282746310002) + 0.1 * uniform
+            return log(prior * (1 - anovulatoryShare)) + signals.ovulatory(day)
+        }
+        let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
+        let top = max(logWeights.max()!, anovulatoryLog)
+        logWeights = logWeights.map { exp($0 - top) }
+        let anovulatoryWeight = exp(anovulatoryLog - top)
+
+        // Next-start distribution (cycle day of the next start), conditioned on no start through today.
+        var start = [Double](repeating: 0, count: maxDay + 1)
+        var passed = 0.0
+        var best = (day: days[0], weight: -1.0)
+        for (index, day) in days.enumerated() {
+            let weight = logWeights[index]
+            var kept = 0.0
+            for (lutealIndex, length) in lutealRange.enumerated() {
+                let next = day + length + 1
+                guard next > today else { continue }
+                let mass = weight * lutealP[lutealIndex]
+                start[next] += mass
+                kept += mass
+            }
+            if day <= today { passed += kept }
+            if kept > best.weight { best = (day, kept) }
+        }
+        let anovulatoryDays = anovulatoryStartRange.filter { $0 > today }
+        if !anovulatoryDays.isEmpty {
+            let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
+            for day in anovulatoryDays { start[day] += mass }
+        } else {
+            // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
+            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 }
+        }
+        let total = start.reduce(0, +)
+        guard total > 0, total.isFinite else { return nil }
+        var probabilities: [Double] = []
+        var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
+        for day in (today + 1)...maxDay {
+            let p = start[day] / total
+            if day - today <= probabilityDays { probabilities.append(p) }
+            cumulative += p
+            if quartile == 0, cumulative >= 0.25 { quartile = day - today }
+            if median == 0, cumulative >= 0.5 { median = day - today }
+            if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = day - today }
+        }
+        while probabilities.count < probabilityDays { probabilities.append(0) }
+        return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
+                                  medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
+                                  likeliestOvulationCycleDay: best.day)
+    }
+}

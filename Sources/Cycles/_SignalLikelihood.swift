@@ -1,0 +1,164 @@
+import Foundation
+
+/// The likelihood of one cycle's fertility signals under each hypothesis of its ovulation day,
+/// accumulated reading by reading (`CycleSignalState` feeds it; `OvulationPosterior` reads it).
+///
+/// Every figure below is a published one (`Datasets/REFERENCE-STATISTICS.md`, "Ovulation
+/// evidence rules", and the sources it names), never a constant read from the generator:
+/// - **LH tests**: a surge is seen in 90 % of ovulatory cycles (no surge in 10.4 %, Johnson 2018;
+///   a monitor "Peak" in 91.2 % of Marquette cycles); it starts 2 d before ovulation to the day
+///   after it, most often the day before (LH rise → ovulation 32 h, peak → ovulation 16.5 h, WHO
+///   1980; urinary peak → ovulation +0.46 d, Ecochard 2001) and reads [peak], [positive, peak] or
+///   [positive, peak, positive]; a surge reading outside it is an early false positive (a false
+///   surge before ovulation in up to 31 % of cycles, Leiva 2017: `lhFalsePositivePerDay`) or a
+///   misread.
+/// - **Temperatures** (BBT, a wearable's wrist deviation): readings are her baseline plus a rise
+///   from the first raised day on (half of it on that day for BBT) plus day noise; the rise's size,
+///   its delay after ovulation and the share of cycles without one are summed out (BBT rise
+///   0.30 ± 0.13 °C from 1–3 d after ovulation, noise SD 0.10–0.14 °C, ≈ 20 % flat — Natural
+///   Cycles, Bauman 1981, Prior 1990; wrist rise 0.2–0.35 °C on or after ovulation in 86 % of
+///   cycles, noise SD ≈ 0.125 °C, ≈ 15 % without a shift — Shilaih 2018, Wang 2025). Her baseline
+///   is the mean of her readings on cycle days 1–7 (all her cycles) with its uncertainty, a broad
+///   population prior before.
+/// - **Cervical mucus**: the peak (last egg-white day) falls 0.3 d before ovulation on average, 95 %
+///   within ±2 d (Hilgers 1978); the fertile (creamy) mucus starts 3–7 d before it; the category
+///   shares per phase are those of the charting apps' aggregates (Kindara, Sympto), floored so
+///   that one misclassified day is never impossible; 5 % of cycles show no egg-white mucus.
+struct _SignalLikelihood: Sendable, Equatable {
+    /// Highest cycle day a hypothesis may place a surge, a mucus peak or ovulation on.
+    static let maxCycleDay = 150
+    // LH tests.
+    static let lhDetection = 0.9
+    static let lhFalsePositivePerDay = 0.03
+    static let lhMisread = 0.01
+    static let lhOnsets = -3...1
+    static let lhOnsetProbabilities = [0.05, 0.25, 0.45, 0.2, 0.05]
+    /// Surge readings by pattern: peak only, positive then peak, positive, peak, positive.
+    static let lhPatterns: [[LHTestResult]] = [[.peak], [.positive, .peak], [.positive, .peak, .positive]]
+    // Temperatures.
+    static let basalRise = 0.30, basalRiseDeviation = 0.13, basalNoise = 0.12, basalFlatShare = 0.2
+    static let basalDelays = 1...3
+    static let basalPriorMean = 36.3, basalPriorDeviation = 0.3
+    static let wristRise = 0.275, wristRiseDeviation = 0.045, wristNoise = 0.125, wristFlatShare = 0.15
+    static let wristDelays = -1...2
+    static let wristDelayProbabilities = [0.14, 0.3, 0.38, 0.18]
+    static let wristPriorMean = 0.0, wristPriorDeviation = 0.3
+    /// Cycle-to-cycle drift of her temperature baseline.
+    static let baselineDriftDeviation = 0.05
+    /// Cycle days whose readings give her baseline.
+    static let baselineCycleDays = 1...7
+    // Cervical mucus.
+    static let mucusPeakOffsets = -4...3
+    static let mucusPeakOffsetProbabilities = [0.01, 0.04, 0.14, 0.27, 0.31, 0.17, 0.05, 0.01]
+    static let mucusOnsets = 3...7
+    static let mucusMissedPeakShare = 0.05
+    static let mucusFloor = 0.01
+    /// Category shares (dry, sticky, creamy, egg-white) by phase: infertile, fertile onset, the two
+    /// days before the peak, the peak, the three days after it, the luteal rest.
+    static let mucusPhaseShares: [[Double]] = [
+        [0.55, 0.40, 0.05, 0.0], [0.05, 0.20, 0.65, 0.10], [0.0, 0.0, 0.45, 0.55],
+        [0.0, 0.0, 0.0, 1.0], [0.30, 0.60, 0.10, 0.0], [0.60, 0.35, 0.05, 0.0],
+    ]
+    /// log P(category | phase, missed peak) (`[missed ? 1 : 0][phase][category]`).
+    static let mucusLog: [[[Double]]] = [false, true].map { missed in
+        mucusPhaseShares.map { shares in
+            var row = shares
+            if missed { row = [row[0], row[1], row[2] + row[3], 0] }
+            row = row.map { max($0, mucusFloor) }
+            let total = row.reduce(0, +)
+            return row.map { log($0 / total) }
+        }
+    }
+
+    /// Per surge start day (index = cycle day), per pattern: the LH tests' log-likelihood.
+    private(set) var lhBySurge: [[Double]]
+    /// The LH tests' log-likelihood without a surge (not seen, or no ovulation).
+    private(set) var lhWithoutSurge = 0.0
+    /// Per mucus peak day, per onset, per missed flag (`onset * 2 + missed`): the log-likelihood.
+    private(set) var mucusByPeak: [[Double]]
+    /// The mucus log-likelihood of a cycle without ovulation (every day infertile).
+    private(set) var mucusWithoutPeak = 0.0
+    /// This cycle's temperature readings by cycle day (`nil` when none).
+    private(set) var basal: [Double?]
+    private(set) var wrist: [Double?]
+    private(set) var lhTestCount = 0, basalCount = 0, wristCount = 0, mucusCount = 0
+    /// Her baseline readings (cycle days 1–7) over all cycles: sum and count.
+    private(set) var basalBaselineSum = 0.0, basalBaselineCount = 0
+    private(set) var wristBaselineSum = 0.0, wristBaselineCount = 0
+
+    init() {
+        lhBySurge = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.lhPatterns.count), count: _SignalLikelihood.maxCycleDay + 1)
+        mucusByPeak = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.mucusOnsets.count * 2), count: _SignalLikelihood.maxCycleDay + 1)
+        basal = Array(repeating: nil, count: _SignalLikelihood.maxCycleDay + 1)
+        wrist = basal
+    }
+
+    /// Any reading this cycle.
+    var hasReadings: Bool { lhTestCount + basalCount + wristCount + mucusCount > 0 }
+
+    /// Forgets this cycle's readings (her baselines stay).
+    mutating func startCycle() {
+        let baselines = (basalBaselineSum, basalBaselineCount, wristBaselineSum, wristBaselineCount)
+        self = _SignalLikelihood()
+        (basalBaselineSum, basalBaselineCount, wristBaselineSum, wristBaselineCount) = baselines
+    }
+
+    /// Adds the day's readings, taken on `cycleDay` (1 on a start day).
+    mutating func observe(_ measurements: DayMeasurements, cycleDay: Int) {
+        guard (1..._SignalLikelihood.maxCycleDay).contains(cycleDay) else { return }
+        if let result = measurements.lhTest { observe(lhTest: result, cycleDay: cycleDay) }
+        if let category = measurements.cervicalMucus { observe(mucus: category, cycleDay: cycleDay) }
+        if let value = measurements.basalBodyTemperature, value.isFinite {
+            basal[cycleDay] = value
+            basalCount += 1
+            if _SignalLikelihood.baselineCycleDays.contains(cycleDay) { basalBaselineSum += value; basalBaselineCount += 1 }
+        }
+        if let value = measurements.wristTemperature, value.isFinite {
+            wrist[cycleDay] = value
+            wristCount += 1
+            if _SignalLikelihood.baselineCycleDays.contains(cycleDay) { wristBaselineSum += value; wristBaselineCount += 1 }
+        }
+    }
+
+    private mutating func observe(lhTest result: LHTestResult, cycleDay day: Int) {
+        lhTestCount += 1
+        let misread = _SignalLikelihood.lhMisread, falsePositive = _SignalLikelihood.lhFalsePositivePerDay
+        func outside(early: Bool) -> Double {
+            let positive = early ? falsePositive : misread
+            switch result {
+            case .negative: return log(1 - positive)
+            case .positive: return log(positive)
+            case .peak: return log(early ? falsePositive / 2 : misread)
+            }
+        }
+        let early = outside(early: true), late = outside(early: false)
+        let matches = log(1 - misread), differs = log(misread)
+        lhWithoutSurge += early
+        for start in 1..._SignalLikelihood.maxCycleDay {
+            let position = day - start
+            for (index, pattern) in _SignalLikelihood.lhPatterns.enumerated() {
+                let term: Double
+                if position >= 0, position < pattern.count {
+                    term = pattern[position] == result ? matches : differs
+                } else {
+                    term = position <= -3 ? early : late
+                }
+                lhBySurge[start][index] += term
+            }
+        }
+    }
+
+    private mutating func observe(mucus category: CervicalMucus, cycleDay day: Int) {
+        mucusCount += 1
+        let table = _SignalLikelihood.mucusLog, c = category.rawValue
+        mucusWithoutPeak += table[0][0][c]
+        for peak in 1..._SignalLikelihood.maxCycleDay {
+            let relative = day - peak
+            for (onsetIndex, onset) in _SignalLikelihood.mucusOnsets.enumerated() {
+                let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
+                mucusByPeak[peak][onsetIndex * 2] += table[0][phase][c]
+                mucusByPeak[peak][onsetIndex * 2 + 1] += table[1][phase][c]
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One day's log-likelihood of this cycle's fertility signals per ovulation day, with each
+/// signal's per-cycle nuisances (surge onset and pattern, mucus peak offset and onset, temperature
+/// rise, delay and flat cycles) summed out: `_SignalLikelihood`'s accumulators read on cycle day
+/// `today`.
+///
+/// An ovulation day more than `farDays` after today leaves every reading in the infertile,
+/// pre-surge, pre-rise phase whatever the nuisances: its log-likelihood is the one without
+/// ovulation, so only the days up to today + `farDays` are computed.
+struct _SignalLogLikelihood {
+    /// Days after today from which every hypothesis reads the signals as no ovulation does.
+    static let farDays = 12
+
+    /// The log-likelihood of a cycle without ovulation.
+    let anovulatory: Double
+    private let byOvulationDay: [Double]
+
+    init(_ likelihood: _SignalLikelihood, cycleDay today: Int) {
+        typealias L = _SignalLikelihood
+        let maxDay = L.maxCycleDay
+        let near = min(maxDay, today + _SignalLogLikelihood.farDays)
+        var byDay = [Double](repeating: 0, count: maxDay + 1)
+        var anovulatory = 0.0
+        if likelihood.lhTestCount > 0 {
+            let patternLog = log(1 / Double(L.lhPatterns.count))
+            let bySurge = likelihood.lhBySurge.prefix(near + 1).map { row in
+                var sum = _LogSum()
+                for value in row { sum.add(value + patternLog) }
+                return sum.value
+            }
+            let onsetLogs = L.lhOnsetProbabilities.map { log(L.lhDetection * $0) }
+            let unseen = log(1 - L.lhDetection) + likelihood.lhWithoutSurge
+            for day in 1...near {
+                var sum = _LogSum()
+                sum.add(unseen)
+                for (index, onset) in L.lhOnsets.enumerated() {
+                    let surge = day + onset
+                    sum.add(onsetLogs[index] + ((1...near).contains(surge) ? bySurge[surge] : likelihood.lhWithoutSurge))
+                }
+                byDay[day] += sum.value
+            }
+            anovulatory += likelihood.lhWithoutSurge
+        }
+        if likelihood.mucusCount > 0 {
+            let onsetLog = log(1 / Double(L.mucusOnsets.count))
+            let flags = [log(1 - L.mucusMissedPeakShare), log(L.mucusMissedPeakShare)]
+            let byPeak = likelihood.mucusByPeak.prefix(near + 1).map { row in
+                var sum = _LogSum()
+                for index in row.indices { sum.add(row[index] + onsetLog + flags[index % 2]) }
+                return sum.value
+            }
+            let offsetLogs = L.mucusPeakOffsetProbabilities.map(log)
+            for day in 1...near {
+                var sum = _LogSum()
+                for (index, offset) in L.mucusPeakOffsets.enumerated() {
+                    let peak = day + offset
+                    sum.add(offsetLogs[index] + ((1...near).contains(peak) ? byPeak[peak] : likelihood.mucusWithoutPeak))
+                }
+                byDay[day] += sum.value
+            }
+            anovulatory += likelihood.mucusWithoutPeak
+        }
+        if likelihood.basalCount > 0 {
+            let (mean, variance) = _SignalLogLikelihood.baseline(
+                sum: likelihood.basalBaselineSum, count: likelihood.basalBaselineCount,
+                priorMean: L.basalPriorMean, priorDeviation: L.basalPriorDeviation, noise: L.basalNoise)
+            let temperature = _TemperatureShiftModel(readings: likelihood.basal, through: today, baselineMean: mean,
+                                                     baselineVariance: variance, rise: L.basalRise,
+                                                     riseDeviation: L.basalRiseDeviation, noise: L.basalNoise, halfFirstDay: true)
+            let delays = Array(L.basalDelays)
+            let weights = _TemperatureShiftModel.logWeights(delays.map { _ in 1 / Double(delays.count) }, flatShare: L.basalFlatShare)
+            for day in 1...near {
+                byDay[day] += temperature.logLikelihood(ovulationDay: day, delays: delays, logWeights: weights)
+            }
+            anovulatory += temperature.flat
+        }
+        if likelihood.wristCount > 0 {
+            let (mean, variance) = _SignalLogLikelihood.baseline(
+                sum: likelihood.wristBaselineSum, count: likelihood.wristBaselineCount,
+                priorMean: L.wristPriorMean, priorDeviation: L.wristPriorDeviation, noise: L.wristNoise)
+            let temperature = _TemperatureShiftModel(readings: likelihood.wrist, through: today, baselineMean: mean,
+                                                     baselineVariance: variance, rise: L.wristRise,
+                                                     riseDeviation: L.wristRiseDeviation, noise: L.wristNoise, halfFirstDay: false)
+            let delays = Array(L.wristDelays)
+            let weights = _TemperatureShiftModel.logWeights(L.wristDelayProbabilities, flatShare: L.wristFlatShare)
+            for day in 1...near {
+                byDay[day] += temperature.logLikelihood(ovulationDay: day, delays: delays, logWeights: weights)
+            }
+            anovulatory += temperature.flat
+        }
+        for day in (near + 1)..<byDay.count { byDay[day] = anovulatory }
+        self.byOvulationDay = byDay
+        self.anovulatory = anovulatory
+    }
+
+    /// The log-likelihood of ovulation on cycle day `day`.
+    func ovulatory(_ day: Int) -> Double { byOvulationDay[day] }
+
+    /// Her baseline's mean and variance: her cycle-day 1–7 readings when she has three, the
+    /// population prior before.
+    static func baseline(sum: Double, count: Int, priorMean: Double, priorDeviation: Double, noise: Double) -> (Double, Double) {
+        guard count >= 3 else { return (priorMean, priorDeviation * priorDeviation) }
+        let drift = _SignalLikelihood.baselineDriftDeviation
+        return (sum / Double(count), drift * drift + noise * noise / Double(count))
+    }
+}
