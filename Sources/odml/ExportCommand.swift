@@ -39,8 +39,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "A file whose first line is the password of an encrypted model.")
     var passwordFile: String?
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
         guard rows > 0 else { throw ValidationError("--rows must be positive, got \(rows)") }
@@ -80,7 +79,7 @@ struct ExportCommand: ParsableCommand {
         }
         let summary = Summary(format: format, file: out, bytes: exported.data.count, operators: exported.operators,
                               input: exported.input, outputs: exported.outputs, reference: reference)
-        if json {
+        if output.json {
             try JSONOutput.print(summary)
         } else {
             print("wrote \(out) (\(summary.bytes) bytes, \(format.displayName), \(summary.operators.count) operators: \(Set(summary.operators).sorted().joined(separator: ", ")))")

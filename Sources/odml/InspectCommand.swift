@@ -17,8 +17,7 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The .odml model file.")
     var file: String
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     @Option(name: .long, help: "A file whose first line is the password of an encrypted model.")
     var passwordFile: String?
@@ -28,7 +27,7 @@ struct InspectCommand: ParsableCommand {
             let password = try passwordFile.map(Self.readPassword)
             let inspection = try ModelFile.inspect(contentsOf: URL(fileURLWithPath: file), password: password)
             let layout = inspection.checksumValid ? Self.layout(of: file, password: password) : nil
-            if json {
+            if output.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
