@@ -10,7 +10,7 @@ extension FineTuneCommand {
         let database = try AppDatabase.open(path: data)
         let history = try database.history()
         if let user, history.userID != user { throw PersonalizationError.unknownUser(id: user, source: data) }
-        let password = try passwordFile.map(InspectCommand.readPassword)
+        let password = try encryption.password()
         guard let baseSource = try model ?? database.activeModelEntry()?.baseModel else {
             throw ValidationError("--model: required, \(data) records no model yet (odml_model_log is empty)")
         }

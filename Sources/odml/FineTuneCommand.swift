@@ -6,7 +6,8 @@ import OnDeviceML
 struct FineTuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "finetune",
-        abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model."
+        abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model.",
+        discussion: "With --password-file, her model file is written encrypted with that password (and an encrypted --model is read with it)."
     )
 
     @Option(name: .long, help: ArgumentHelp(
@@ -33,15 +34,13 @@ struct FineTuneCommand: ParsableCommand {
     @Option(name: .long, help: "With an app database: the directory of her personal model files (default: <database>.models beside it).")
     var modelsDir: String?
 
-    @Option(name: .long, help: "A file whose first line is the password: the output is encrypted with it (and an encrypted input read with it).")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
     @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
         if let model { try ArgumentCheck.model(model, option: "--model", builtIn: CycleModel.builtInNames) }
         if let feedback { try ArgumentCheck.existingPath(feedback, option: "--feedback", what: "feedback file") }
-        if let passwordFile { try ArgumentCheck.existingPath(passwordFile, option: "--password-file", what: "password file") }
         if AppDatabaseCommandSupport.isAppDatabase(dataset.data) {
             guard out == nil, feedback == nil else {
                 throw ValidationError("--out and --feedback do not apply to an app database: it holds her feedback, and her model goes to --models-dir")
@@ -64,7 +63,7 @@ struct FineTuneCommand: ParsableCommand {
                 return
             }
             let (model, user, out) = (self.model!, self.user!, self.out!)
-            let password = try passwordFile.map(InspectCommand.readPassword)
+            let password = try encryption.password()
             let data = dataset.data
             let users = try dataset.load().users
             guard let history = users.first(where: { $0.userID == user }) else {
@@ -99,11 +98,11 @@ struct FineTuneCommand: ParsableCommand {
                 print("wrote \(out) (\(size) bytes\(password != nil ? ", encrypted" : ""), strategy \(record.strategy))")
             }
         } catch let error as PersonalizationError {
-            throw Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as DatasetError {
-            throw Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as ModelFileError {
-            throw Failure(message: "\(model ?? dataset.data): \(error)")
+            throw CommandFailure("\(model ?? dataset.data): \(error)")
         }
     }
 
@@ -132,11 +131,5 @@ struct FineTuneCommand: ParsableCommand {
             case currentScore = "current_score"
             case candidateScore = "candidate_score"
         }
-    }
-
-    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 }

@@ -21,6 +21,10 @@ struct ImportCyclesCommand: ParsableCommand {
 
     @OptionGroup var reading: LenientReadingOptions
 
+    func validate() throws {
+        try ArgumentCheck.existingPath(file, option: "<file>", what: "CSV file")
+    }
+
     func run() throws {
         try CyclesCommandSupport.run {
             let result = try CycleListImporter(lenient: reading.lenient).importFile(at: URL(fileURLWithPath: file))

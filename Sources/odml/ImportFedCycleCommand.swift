@@ -23,6 +23,10 @@ struct ImportFedCycleCommand: ParsableCommand {
 
     @OptionGroup var reading: LenientReadingOptions
 
+    func validate() throws {
+        try ArgumentCheck.existingPath(file, option: "<file>", what: "cohort CSV file")
+    }
+
     func run() throws {
         try CyclesCommandSupport.run {
             let result = try FedCycleImporter(lenient: reading.lenient).importFile(at: URL(fileURLWithPath: file))

@@ -40,8 +40,7 @@ struct LearningCurveCommand: ParsableCommand, BootstrapDefault {
     @Option(name: .long, help: "Write an SVG plot of the curve to this file (one file per model: -<model> is appended after the first).")
     var svg: String?
 
-    @Option(name: .long, help: "A file whose first line is the password of encrypted models.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
     @OptionGroup var output: JSONOutputOptions
 
@@ -54,7 +53,6 @@ struct LearningCurveCommand: ParsableCommand, BootstrapDefault {
         for name in try ArgumentCheck.names(in: models, option: "--models") {
             try ArgumentCheck.model(name, option: "--models", builtIn: CycleModel.builtInNames)
         }
-        if let passwordFile { try ArgumentCheck.existingPath(passwordFile, option: "--password-file", what: "password file") }
     }
 
     /// The months of `--months`, in order; an entry that is not a whole number reads as 0 (rejected by `validate()`).
@@ -64,7 +62,7 @@ struct LearningCurveCommand: ParsableCommand, BootstrapDefault {
 
     func run() throws {
         do {
-            let password = try passwordFile.map(InspectCommand.readPassword)
+            let password = try encryption.password()
             let data = dataset.data
             let dataset = try self.dataset.load()
             let histories = users > 0 ? Array(dataset.users.prefix(users)) : dataset.users
@@ -100,9 +98,9 @@ struct LearningCurveCommand: ParsableCommand, BootstrapDefault {
             }
             if output.json { print(objects.count == 1 ? objects[0] : "[\n" + objects.joined(separator: ",\n") + "\n]") }
         } catch let error as PersonalizationError {
-            throw FineTuneCommand.Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as DatasetError {
-            throw FineTuneCommand.Failure(message: error.description)
+            throw CommandFailure(error.description)
         }
     }
 

@@ -9,7 +9,7 @@ extension PredictCommand {
         if let user = options.user, try database.history().userID != user {
             throw PersonalizationError.unknownUser(id: user, source: options.dataset.data)
         }
-        let password = try passwordFile.map(InspectCommand.readPassword)
+        let password = try encryption.password()
         let model = try AppDatabaseCommandSupport.model(options.model, database: database, password: password)
         let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
         let outcome = try loop.predict(at: AppDatabaseCommandSupport.moment(date: options.date)) { batch in

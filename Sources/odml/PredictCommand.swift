@@ -47,8 +47,7 @@ struct PredictCommand: ParsableCommand {
     @Flag(name: .long, help: "Write the forecast into the app database given by --data (predictions and insights rows in one transaction, sentences in her preferences' language; idempotent per day and model version).")
     var write = false
 
-    @Option(name: .long, help: "With --write: a file whose first line is the password of an encrypted (personal) model.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
     func validate() throws {
         if write {
@@ -56,10 +55,9 @@ struct PredictCommand: ParsableCommand {
             guard !options.reading.lenient else {
                 throw ValidationError("--lenient does not apply to --write: the app database's rows are read as the app wrote them")
             }
-        } else if passwordFile != nil {
+        } else if encryption.passwordFile != nil {
             throw ValidationError("--password-file applies to --write only (the model that writes into the app database)")
         }
-        if let passwordFile { try ArgumentCheck.existingPath(passwordFile, option: "--password-file", what: "password file") }
     }
 
     func run() throws {
@@ -103,12 +101,12 @@ struct PredictCommand: ParsableCommand {
             let history: UserHistory
             if let user = options.user {
                 guard let found = dataset.users.first(where: { $0.userID == user }) else {
-                    throw PredictCommand.Failure("--user: no user \"\(user)\" in \(options.dataset.data) (\(dataset.users.count) users)")
+                    throw CommandFailure("--user: no user \"\(user)\" in \(options.dataset.data) (\(dataset.users.count) users)")
                 }
                 history = found
             } else {
                 guard dataset.users.count == 1 else {
-                    throw PredictCommand.Failure("--user: required, \(options.dataset.data) holds \(dataset.users.count) users")
+                    throw CommandFailure("--user: required, \(options.dataset.data) holds \(dataset.users.count) users")
                 }
                 history = dataset.users[0]
             }
@@ -190,12 +188,6 @@ struct PredictCommand: ParsableCommand {
             case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
             case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
         }
-    }
-
-    /// A bad command line or input, printed as one line.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 
     /// Runs `body`, printing any module error as one line on stderr and exiting with status 1.

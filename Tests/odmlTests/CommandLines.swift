@@ -13,10 +13,10 @@ enum CommandLines {
     /// The arguments each leaf command needs to parse, after its path.
     static let minimal: [[String]: [String]] = [
         ["info"]: [],
-        ["inspect"]: ["model.odml"],
+        ["inspect"]: [file],
         ["generate"]: ["--report", directory],
-        ["import", "fedcycle"]: ["cohort.csv", "--out", "out"],
-        ["import", "cycles"]: ["starts.csv", "--out", "out"],
+        ["import", "fedcycle"]: [file, "--out", "out"],
+        ["import", "cycles"]: [file, "--out", "out"],
         ["evaluate"]: ["--data", directory],
         ["compare"]: ["--data", directory],
         ["elaro", "simulate"]: [],
@@ -30,7 +30,7 @@ enum CommandLines {
         ["explain"]: ["--data", directory],
         ["train"]: ["--model", "gbt", "--data", directory, "--out", "model.odml"],
         ["validate"]: [],
-        ["export"]: ["model.odml", "--out", "model.onnx"],
+        ["export"]: [file, "--out", "model.onnx"],
     ]
 
     /// Every leaf command under `odml`, by path, from the subcommand tree.
