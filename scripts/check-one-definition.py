@@ -20,11 +20,11 @@ JSON resources) is a second definition:
     method says); any other quantile/percentile function or interpolation is a second rule;
   * model-kind string: each kind's name (`"cycle-gbt"`, ...) is declared once, in
     `Cycles/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
-  * CLI shared flag (in `Sources/odml/` only): `--json`, `--lenient`, `--bootstrap` and `--strategies`
-    are declared once each, in their option group (`JSONOutputOptions`, `LenientReadingOptions`,
-    `BootstrapOptions`, `FineTuningOptions`) that commands take with `@OptionGroup`; a stored
-    `var json = false`, `var bootstrap: Int`, ... or a `.customLong("json")` in a command is a
-    second declaration.
+  * CLI shared flag (in `Sources/odml/` only): `--json`, `--lenient`, `--bootstrap`, `--strategies`
+    and `--password-file` are declared once each, in their option group (`JSONOutputOptions`,
+    `LenientReadingOptions`, `BootstrapOptions`, `FineTuningOptions`, `PasswordFileOptions`) that
+    commands take with `@OptionGroup`; a stored `var json = false`, `var bootstrap: Int`, ... or a
+    `.customLong("json")` in a command is a second declaration.
 
 Usage: scripts/check-one-definition.py [--root DIR] [--self-test]
 `--self-test` copies `Sources/` to a temporary directory, plants one second definition of each
@@ -68,10 +68,10 @@ RULES = [
      [re.compile(r'"cycle-(?:gbt|lstm|rules|calendar)"')],
      "ModelKind.cycleGBT.name and the other registered kinds"),
     ("CLI shared flag", {"odml/JSONOutputOptions.swift", "odml/LenientReadingOptions.swift", "odml/BootstrapOptions.swift",
-                         "odml/FineTuningOptions.swift"},
-     [re.compile(r"\bvar\s+(?:json|lenient|bootstrap|strategies)\s*(?:=|:\s*(?:Bool|Int|String)\b)"),
-      re.compile(r'\bcustomLong\(\s*"(?:json|lenient|bootstrap|strategies)"')],
-     "@OptionGroup with JSONOutputOptions, LenientReadingOptions, BootstrapOptions or FineTuningOptions"),
+                         "odml/FineTuningOptions.swift", "odml/PasswordFileOptions.swift"},
+     [re.compile(r"\bvar\s+(?:json|lenient|bootstrap|strategies|passwordFile)\s*(?:=|:\s*(?:Bool|Int|String)\b)"),
+      re.compile(r'\bcustomLong\(\s*"(?:json|lenient|bootstrap|strategies|password-file)"')],
+     "@OptionGroup with JSONOutputOptions, LenientReadingOptions, BootstrapOptions, FineTuningOptions or PasswordFileOptions"),
 ]
 
 # Rules that apply to one part of Sources/ only (the library's own `lenient`/`bootstrap` properties are not flags).
