@@ -14,9 +14,8 @@ enum AppDatabaseCommandSupport {
 
     /// The moment a command acts as of: now, or noon of `--date` (in the local time zone) when it
     /// names another day.
-    static func moment(date: String?) throws -> Date {
-        guard let date else { return Date() }
-        guard let day = CalendarDay(iso: date) else { throw PredictCommand.Failure("--date: expected a date YYYY-MM-DD, found \"\(date)\"") }
+    static func moment(date day: CalendarDay?) -> Date {
+        guard let day else { return Date() }
         let now = Date()
         if CalendarDay(unixTimestamp: Int64(now.timeIntervalSince1970), timeZone: .current) == day { return now }
         return Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .current)))

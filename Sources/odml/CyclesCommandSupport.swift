@@ -43,11 +43,4 @@ enum CyclesCommandSupport {
             throw ExitCode(1)
         }
     }
-
-    /// Pretty JSON of an encodable value.
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
 }

@@ -12,8 +12,8 @@ struct ElaroOPECommand: ParsableCommand {
     @Option(help: "Log CSV written by `odml elaro simulate --log`.")
     var log: String
 
-    @Option(help: "Target policy: linucb, thompson, rules or random.")
-    var policy: String
+    @Option(help: "Target policy.")
+    var policy: SimulationPolicy
 
     @Option(help: "Environment JSON from `simulate --environment`, to compute the true value.")
     var environment: String?
@@ -21,13 +21,11 @@ struct ElaroOPECommand: ParsableCommand {
     @Option(help: "Seed for the target policy's own randomness (Thompson draws).")
     var seed: UInt64 = 7
 
-    @Flag(help: "Print the report as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
-        guard SimulationPolicy(rawValue: policy) != nil else {
-            throw ValidationError("--policy: unknown policy \"\(policy)\"; expected linucb, thompson, rules or random")
-        }
+        try ArgumentCheck.existingPath(log, option: "--log", what: "log file")
+        if let environment { try ArgumentCheck.existingPath(environment, option: "--environment", what: "environment file") }
     }
 
     func run() throws {
@@ -39,18 +37,16 @@ struct ElaroOPECommand: ParsableCommand {
         let records = try SimulationLogRecord.parseCSV(text, path: log)
         let parents = try environment.map { try SimulationEnvironment.load(contentsOf: URL(fileURLWithPath: $0)).parents }
         let report = try ElaroOffPolicyEvaluator(library: library)
-            .evaluate(records, policy: SimulationPolicy(rawValue: policy)!, parents: parents, seed: seed)
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            .evaluate(records, policy: policy, parents: parents, seed: seed)
+        if output.json {
+            print(try JSONOutput.line(report))
             return
         }
         func line(_ name: String, _ estimate: PolicyValueEstimate) -> String {
             let covers = report.trueValue.map { estimate.covers($0) ? " (covers the true value)" : " (misses the true value)" } ?? ""
             return String(format: "%@: %.4f, 95%% interval [%.4f, %.4f]%@", name, estimate.value, estimate.lower95, estimate.upper95, covers)
         }
-        print("policy \(policy) on \(report.records) logged decisions (logged value \(String(format: "%.4f", report.loggedValue)))")
+        print("policy \(policy.rawValue) on \(report.records) logged decisions (logged value \(String(format: "%.4f", report.loggedValue)))")
         print(line("IPS", report.inversePropensity))
         print(line("DR ", report.doublyRobust))
         if let truth = report.trueValue { print(String(format: "true value: %.4f", truth)) }

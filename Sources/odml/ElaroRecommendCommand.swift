@@ -18,8 +18,11 @@ struct ElaroRecommendCommand: ParsableCommand {
     @Option(help: "Seed of the exploration layer that draws the first pick.")
     var seed: UInt64 = 1
 
-    @Flag(help: "Print the recommendation as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
+
+    func validate() throws {
+        try ArgumentCheck.existingPath(state, option: "--state", what: "parent state file")
+    }
 
     func run() throws {
         let library = try ActionLibrary.bundled()
@@ -29,10 +32,8 @@ struct ElaroRecommendCommand: ParsableCommand {
         let language = lang
         let recommendation = DailyRecommender(library: library).recommend(context: parent.context, signals: signals, learner: learner,
                                                                           language: language, using: &generator)
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(recommendation), as: UTF8.self))
+        if output.json {
+            try JSONOutput.print(recommendation)
             return
         }
         if let reason = recommendation.emptyReason {

@@ -6,7 +6,8 @@ import OnDeviceML
 struct ElaroSimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run policies on simulated parents and report completion rate and regret."
+        abstract: "Run policies on simulated parents and report completion rate and regret.",
+        discussion: "With --json, stdout gets one JSON object per line, one per policy."
     )
 
     @Option(help: "Number of simulated parents.")
@@ -42,8 +43,7 @@ struct ElaroSimulateCommand: ParsableCommand {
     @Option(help: "Thompson sampling posterior scale.")
     var thompsonScale = 0.1
 
-    @Flag(help: "Print one JSON object per policy instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
         guard parents > 0 else { throw ValidationError("--parents must be > 0, found \(parents)") }
@@ -72,10 +72,8 @@ struct ElaroSimulateCommand: ParsableCommand {
         simulator.settings.forgettingFactor = forgetting
         simulator.settings.posteriorScale = thompsonScale
         if let environment {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try writeAtomically(encoder.encode(SimulationEnvironment(seed: seed, days: days, contentVersion: library.contentVersion,
-                                                                     parents: simulator.parents)), to: environment)
+            let parameters = SimulationEnvironment(seed: seed, days: days, contentVersion: library.contentVersion, parents: simulator.parents)
+            try writeAtomically(Data(try JSONOutput.line(parameters).utf8), to: environment)
         }
         var results: [SimulationResult] = []
         for (index, policy) in try policies().enumerated() {
@@ -88,10 +86,8 @@ struct ElaroSimulateCommand: ParsableCommand {
                 let text = ([SimulationLogRecord.csvHeader] + records.map(\.csvLine)).joined(separator: "\n") + "\n"
                 try writeAtomically(Data(text.utf8), to: log)
             }
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            if output.json {
+                print(try JSONOutput.line(result))
             } else {
                 print(String(format: "%@: completion %.4f ± %.4f (oracle %.4f), mean cumulative regret %.2f over %d days (%.1f s)",
                              policy.rawValue, result.completionRate, result.completionRateHalfWidth95, result.oracleCompletionRate,

@@ -3,7 +3,7 @@ import Foundation
 import OnDeviceML
 
 /// `odml evaluate`: one predictor's metrics on a dataset.
-struct EvaluateCommand: ParsableCommand {
+struct EvaluateCommand: ParsableCommand, BootstrapDefault {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "Evaluate a cycle predictor on a dataset: alert accuracy, daily accuracy, ovulation, energy and mood."
@@ -12,24 +12,27 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml model file.")
     var model: String = "rules"
 
-    @Option(name: .long, help: "Dataset directory (or .sqlite file).")
-    var data: String
+    @OptionGroup var dataset: DatasetOptions
 
-    @Flag(name: .long, help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
-    @Flag(name: .long, help: "Skip bad rows instead of failing (they are listed on stderr).")
-    var lenient = false
+    @OptionGroup var reading: LenientReadingOptions
 
-    @Option(name: .long, help: "Bootstrap resamples of users for the 95 % intervals.")
-    var bootstrap: Int = 200
+    @OptionGroup var bootstrap: BootstrapOptions<EvaluateCommand>
+
+    /// A quick look at one dataset: 200 resamples.
+    static let defaultBootstrapResamples = 200
+
+    func validate() throws {
+        try ArgumentCheck.model(model, option: "--model", builtIn: PredictorFactory.builtInNames)
+    }
 
     func run() throws {
         try CyclesCommandSupport.run {
-            let dataset = try CyclesCommandSupport.loadDataset(data, lenient: lenient)
+            let dataset = try self.dataset.load(lenient: reading.lenient)
             let predictor = try PredictorFactory.makePredictor(named: model, dataset: dataset)
-            let report = try CycleEvaluator(bootstrapSamples: max(bootstrap, 0)).evaluate(predictor, on: dataset)
-            if json {
+            let report = try CycleEvaluator(bootstrapSamples: bootstrap.resamples).evaluate(predictor, on: dataset)
+            if output.json {
                 print(try report.jsonString())
                 return
             }

@@ -21,8 +21,8 @@ struct ExplainCommand: ParsableCommand {
                 for: .periodStart, value: .date(year: year, month: month, day: day),
                 uncertainty: .days(context.prediction.nextPeriodUncertaintyDays), attribution: attribution,
                 language: language, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
-            if options.json {
-                print(try CyclesCommandSupport.json(Report(prediction: context.report, attribution: attribution,
+            if options.output.json {
+                print(try JSONOutput.string(Report(prediction: context.report, attribution: attribution,
                                                            explanation: generated)))
                 return
             }

@@ -36,13 +36,12 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "Seed of the reference rows.")
     var seed: UInt64 = 42
 
-    @Option(name: .long, help: "A file whose first line is the password of an encrypted model.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
+        try ArgumentCheck.existingPath(model, option: "<model>", what: "model file")
         guard rows > 0 else { throw ValidationError("--rows must be positive, got \(rows)") }
     }
 
@@ -50,21 +49,21 @@ struct ExportCommand: ParsableCommand {
         let exported: ExportedModel
         let layout: ModelLayout
         do {
-            let password = try passwordFile.map(InspectCommand.readPassword)
+            let password = try encryption.password()
             let file = try ModelFile.read(from: URL(fileURLWithPath: model), password: password)
             (exported, layout) = try ModelExporter.export(file, format: format, metadata: ["source_kind": file.header.kind])
         } catch ModelFileError.missingPassword {
-            throw Failure(message: "\(model): \(ModelFileError.missingPassword); pass --password-file FILE")
+            throw CommandFailure("\(model): \(ModelFileError.missingPassword); pass --password-file FILE")
         } catch let error as ModelFileError {
-            if case .fileSystem = error { throw Failure(message: error.description) }
-            throw Failure(message: "\(model): \(error)")
+            if case .fileSystem = error { throw CommandFailure(error.description) }
+            throw CommandFailure("\(model): \(error)")
         } catch let error as ModelExportError {
-            throw Failure(message: "\(model): \(error)")
+            throw CommandFailure("\(model): \(error)")
         }
         do {
             try exported.write(to: URL(fileURLWithPath: out))
         } catch {
-            throw Failure(message: "\(out): cannot write the \(format.displayName) file (\(error.localizedDescription))")
+            throw CommandFailure("\(out): cannot write the \(format.displayName) file (\(error.localizedDescription))")
         }
         if let reference {
             let sample = layout.sampleInput(rows: rows, seed: seed)
@@ -75,12 +74,12 @@ struct ExportCommand: ParsableCommand {
             do {
                 try Data(try JSONOutput.string(document).utf8).write(to: URL(fileURLWithPath: reference), options: .atomic)
             } catch {
-                throw Failure(message: "\(reference): cannot write the reference file (\(error.localizedDescription))")
+                throw CommandFailure("\(reference): cannot write the reference file (\(error.localizedDescription))")
             }
         }
         let summary = Summary(format: format, file: out, bytes: exported.data.count, operators: exported.operators,
                               input: exported.input, outputs: exported.outputs, reference: reference)
-        if json {
+        if output.json {
             try JSONOutput.print(summary)
         } else {
             print("wrote \(out) (\(summary.bytes) bytes, \(format.displayName), \(summary.operators.count) operators: \(Set(summary.operators).sorted().joined(separator: ", ")))")
@@ -88,12 +87,6 @@ struct ExportCommand: ParsableCommand {
             for output in exported.outputs { print("output \(output.name) \(output.shapeDescription)\(output.elementType == .int64 ? " int64" : "")") }
             if let reference { print("reference rows: \(reference)") }
         }
-    }
-
-    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 
     /// What `--json` prints.

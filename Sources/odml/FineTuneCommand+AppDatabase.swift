@@ -6,10 +6,11 @@ extension FineTuneCommand {
     /// `odml finetune --data app.sqlite`: her logs, reconciled predictions and verdicts from the
     /// app database; her model file written to `--models-dir` before `odml_model_log` records it.
     func runInAppDatabase() throws {
+        let data = dataset.data
         let database = try AppDatabase.open(path: data)
         let history = try database.history()
         if let user, history.userID != user { throw PersonalizationError.unknownUser(id: user, source: data) }
-        let password = try passwordFile.map(InspectCommand.readPassword)
+        let password = try encryption.password()
         guard let baseSource = try model ?? database.activeModelEntry()?.baseModel else {
             throw ValidationError("--model: required, \(data) records no model yet (odml_model_log is empty)")
         }
@@ -17,21 +18,21 @@ extension FineTuneCommand {
         let directory = URL(fileURLWithPath: modelsDir ?? URL(fileURLWithPath: data).deletingPathExtension().path + ".models")
         let loop = OnDeviceLoop(database: database, model: base, generator: try CyclePhrases.shared)
         let started = Date()
-        let result = try loop.fineTune(base: base, personalizer: Personalizer(tuners: try Self.tuners(named: strategies)),
-                                       modelDirectory: directory, password: password, cutoff: until.flatMap { CalendarDay(iso: $0) },
+        let result = try loop.fineTune(base: base, personalizer: Personalizer(tuners: try fineTuning.tuners()),
+                                       modelDirectory: directory, password: password, cutoff: until,
                                        at: Date()) { step in CyclesCommandSupport.printError(step) }
         let seconds = Date().timeIntervalSince(started)
         CyclesCommandSupport.printError("fine-tuned \(history.userID) up to \(result.entry.cutoff) in \(String(format: "%.2f", seconds)) s")
         let written = result.file?.path
         let size = written.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? nil } ?? 0
         let inaccurate = result.signals.filter { !$0.isAccurate }.count
-        if json {
+        if output.json {
             let summary = Summary(user: history.userID, cutoff: result.entry.cutoff.iso, strategy: result.entry.strategy, kept: result.entry.kept,
                                   reason: result.entry.reason, feedbackSignals: result.signals.count, inaccurateSignals: inaccurate,
                                   currentScore: result.outcome.currentScore, candidateScore: result.outcome.candidateScore,
                                   out: result.entry.model, bytes: size, encrypted: written != nil && password != nil,
                                   modelVersion: result.entry.modelVersion)
-            print(try CyclesCommandSupport.json(summary))
+            print(try JSONOutput.string(summary))
             return
         }
         print("user \(history.userID), data up to \(result.entry.cutoff), \(history.truncated(through: result.entry.cutoff).periodStarts.count) period starts, "

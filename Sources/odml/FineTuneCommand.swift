@@ -6,7 +6,8 @@ import OnDeviceML
 struct FineTuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "finetune",
-        abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model."
+        abstract: "Fine-tune a cycle model on one user's data and feedback, keeping it only if it beats the current model.",
+        discussion: "With --password-file, her model file is written encrypted with that password (and an encrypted --model is read with it)."
     )
 
     @Option(name: .long, help: ArgumentHelp(
@@ -14,20 +15,18 @@ struct FineTuneCommand: ParsableCommand {
         valueName: "model"))
     var model: String?
 
-    @Option(name: .long, help: "Dataset directory with the user's tables (user_profile.csv, cycle_entries.csv, ...), or the app's database (.sqlite).")
-    var data: String
+    @OptionGroup var dataset: DatasetOptions
 
     @Option(name: .long, help: "The user id (may be omitted with an app database: its one user).")
     var user: String?
 
-    @Option(name: .long, help: "Last day of data to use, YYYY-MM-DD (default: her last logged day).")
-    var until: String?
+    @Option(name: .long, help: "Last day of data to use, YYYY-MM-DD (default: her last logged day).", transform: CalendarDay.argument)
+    var until: CalendarDay?
 
     @Option(name: .long, help: "Her feedback: her app database or a CSV 'user_id,date,feedback' (an app database given to --data is its own feedback).")
     var feedback: String?
 
-    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal, gbt (boosted-trees models only).")
-    var strategies = "residual,luteal"
+    @OptionGroup var fineTuning: FineTuningOptions
 
     @Option(name: .long, help: "Where to write her model file (dataset directory form).")
     var out: String?
@@ -35,18 +34,14 @@ struct FineTuneCommand: ParsableCommand {
     @Option(name: .long, help: "With an app database: the directory of her personal model files (default: <database>.models beside it).")
     var modelsDir: String?
 
-    @Option(name: .long, help: "A file whose first line is the password: the output is encrypted with it (and an encrypted input read with it).")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
-        if let until, CalendarDay(iso: until) == nil {
-            throw ValidationError("--until: expected a date YYYY-MM-DD, found \"\(until)\"")
-        }
-        _ = try Self.tuners(named: strategies)
-        if AppDatabaseCommandSupport.isAppDatabase(data) {
+        if let model { try ArgumentCheck.model(model, option: "--model", builtIn: CycleModel.builtInNames) }
+        if let feedback { try ArgumentCheck.existingPath(feedback, option: "--feedback", what: "feedback file") }
+        if AppDatabaseCommandSupport.isAppDatabase(dataset.data) {
             guard out == nil, feedback == nil else {
                 throw ValidationError("--out and --feedback do not apply to an app database: it holds her feedback, and her model goes to --models-dir")
             }
@@ -63,23 +58,24 @@ struct FineTuneCommand: ParsableCommand {
 
     func run() throws {
         do {
-            if AppDatabaseCommandSupport.isAppDatabase(data) {
+            if AppDatabaseCommandSupport.isAppDatabase(dataset.data) {
                 try runInAppDatabase()
                 return
             }
             let (model, user, out) = (self.model!, self.user!, self.out!)
-            let password = try passwordFile.map(InspectCommand.readPassword)
-            let dataset = try CycleDataset.load(from: URL(fileURLWithPath: data))
-            guard let history = dataset.users.first(where: { $0.userID == user }) else {
+            let password = try encryption.password()
+            let data = dataset.data
+            let users = try dataset.load().users
+            guard let history = users.first(where: { $0.userID == user }) else {
                 throw PersonalizationError.unknownUser(id: user, source: data)
             }
             guard let lastDay = history.records.last?.date else {
                 throw PersonalizationError.noHistory(user: user, detail: "no day logged in \(data)")
             }
-            let cutoff = until.flatMap { CalendarDay(iso: $0) } ?? lastDay
+            let cutoff = until ?? lastDay
             let base = try CycleModel.load(model, password: password)
             let signals = try feedback.map { try FeedbackSignal.load(from: URL(fileURLWithPath: $0), userID: user, through: cutoff) } ?? []
-            let personalizer = Personalizer(tuners: try Self.tuners(named: strategies))
+            let personalizer = Personalizer(tuners: try fineTuning.tuners())
             let started = Date()
             let outcome = try personalizer.personalize(base.population, history: history, cutoff: cutoff, signals: signals)
             let seconds = Date().timeIntervalSince(started)
@@ -89,12 +85,12 @@ struct FineTuneCommand: ParsableCommand {
             try PersonalModelFile.write(personalFile, to: URL(fileURLWithPath: out), password: password)
             let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
             FileHandle.standardError.write(Data("fine-tuned \(user) up to \(cutoff) in \(String(format: "%.2f", seconds)) s\n".utf8))
-            if json {
+            if output.json {
                 let summary = Summary(user: user, cutoff: cutoff.iso, strategy: record.strategy, kept: record.kept, reason: record.reason,
                                       feedbackSignals: signals.count, inaccurateSignals: signals.filter { !$0.isAccurate }.count,
                                       currentScore: outcome.currentScore, candidateScore: outcome.candidateScore,
                                       out: out, bytes: size, encrypted: password != nil, modelVersion: nil)
-                print(try CyclesCommandSupport.json(summary))
+                print(try JSONOutput.string(summary))
             } else {
                 print("user \(user), data up to \(cutoff), \(history.truncated(through: cutoff).periodStarts.count) period starts, "
                       + "\(signals.count) feedback signals (\(signals.filter { !$0.isAccurate }.count) inaccurate)")
@@ -102,11 +98,11 @@ struct FineTuneCommand: ParsableCommand {
                 print("wrote \(out) (\(size) bytes\(password != nil ? ", encrypted" : ""), strategy \(record.strategy))")
             }
         } catch let error as PersonalizationError {
-            throw Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as DatasetError {
-            throw Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as ModelFileError {
-            throw Failure(message: "\(model ?? data): \(error)")
+            throw CommandFailure("\(model ?? dataset.data): \(error)")
         }
     }
 
@@ -134,24 +130,6 @@ struct FineTuneCommand: ParsableCommand {
             case inaccurateSignals = "inaccurate_signals"
             case currentScore = "current_score"
             case candidateScore = "candidate_score"
-        }
-    }
-
-    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    /// The strategies named in a comma-separated list.
-    static func tuners(named list: String) throws -> [any FineTuner] {
-        try list.split(separator: ",").map { name -> any FineTuner in
-            switch name.trimmingCharacters(in: .whitespaces) {
-            case "residual": return ResidualCorrectionTuner()
-            case "luteal": return LutealTuner()
-            case "gbt": return GBTResidualTuner()
-            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual, luteal or gbt")
-            }
         }
     }
 }

@@ -30,19 +30,21 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "Output directory.")
     var out: String?
 
-    @Option(name: .long, help: "Report the statistics of this dataset directory instead of generating.")
+    @Option(name: .long, help: "Report the statistics of this dataset directory instead of generating (with --json, as JSON).")
     var report: String?
 
-    @Flag(name: .long, help: "With --report: print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     @Flag(name: .long, help: "Print the cohort's config JSON (the format of Datasets/configs) and exit.")
     var printConfig = false
 
     func validate() throws {
+        if let config { try ArgumentCheck.existingPath(config, option: "--config", what: "cohort config file") }
         if printConfig { return }
         if report == nil && out == nil { throw ValidationError("give --out DIR to generate, or --report DIR") }
         if report != nil && out != nil { throw ValidationError("--out and --report cannot be used together") }
+        if output.json && report == nil { throw ValidationError("--json applies to --report: a generated dataset is written as files to --out") }
+        if let report { try ArgumentCheck.existingPath(report, option: "--report", what: "dataset directory or .sqlite file") }
         guard users > 0 else { throw ValidationError("--users must be positive, found \(users)") }
         guard (1...120).contains(months) else { throw ValidationError("--months must be in 1...120, found \(months)") }
     }
@@ -57,7 +59,7 @@ struct GenerateCommand: ParsableCommand {
             if let report {
                 let dataset = try CyclesCommandSupport.loadDataset(report, lenient: false)
                 let result = DatasetReport(dataset: dataset)
-                print(json ? try CyclesCommandSupport.json(result) : result.text)
+                print(output.json ? try JSONOutput.string(result) : result.text)
                 if !result.allPassed { throw ExitCode(2) }
                 return
             }

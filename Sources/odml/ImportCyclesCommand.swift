@@ -19,12 +19,15 @@ struct ImportCyclesCommand: ParsableCommand {
     @Option(name: .long, help: "Output dataset directory.")
     var out: String
 
-    @Flag(name: .long, help: "Skip bad rows instead of failing (they are listed on stderr).")
-    var lenient = false
+    @OptionGroup var reading: LenientReadingOptions
+
+    func validate() throws {
+        try ArgumentCheck.existingPath(file, option: "<file>", what: "CSV file")
+    }
 
     func run() throws {
         try CyclesCommandSupport.run {
-            let result = try CycleListImporter(lenient: lenient).importFile(at: URL(fileURLWithPath: file))
+            let result = try CycleListImporter(lenient: reading.lenient).importFile(at: URL(fileURLWithPath: file))
             try CyclesCommandSupport.writeImport(result, to: out)
         }
     }

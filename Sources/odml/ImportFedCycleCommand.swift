@@ -21,12 +21,15 @@ struct ImportFedCycleCommand: ParsableCommand {
     @Option(name: .long, help: "Output dataset directory.")
     var out: String
 
-    @Flag(name: .long, help: "Skip malformed rows instead of failing (they are listed on stderr).")
-    var lenient = false
+    @OptionGroup var reading: LenientReadingOptions
+
+    func validate() throws {
+        try ArgumentCheck.existingPath(file, option: "<file>", what: "cohort CSV file")
+    }
 
     func run() throws {
         try CyclesCommandSupport.run {
-            let result = try FedCycleImporter(lenient: lenient).importFile(at: URL(fileURLWithPath: file))
+            let result = try FedCycleImporter(lenient: reading.lenient).importFile(at: URL(fileURLWithPath: file))
             try CyclesCommandSupport.writeImport(result, to: out)
         }
     }

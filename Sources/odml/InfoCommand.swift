@@ -8,13 +8,12 @@ struct InfoCommand: ParsableCommand {
         abstract: "Print the version and the BLAS library, configuration and thread count."
     )
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func run() throws {
         let info = Info(version: OnDeviceMLVersion.current, blasLibrary: BLAS.libraryName,
                         blasConfiguration: BLAS.configuration, blasThreadCount: BLAS.threadCount)
-        if json {
+        if output.json {
             try JSONOutput.print(info)
         } else {
             print("odml \(info.version)")

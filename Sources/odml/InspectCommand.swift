@@ -17,18 +17,20 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The .odml model file.")
     var file: String
 
-    @Flag(name: .long, help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
-    @Option(name: .long, help: "A file whose first line is the password of an encrypted model.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
+
+    func validate() throws {
+        try ArgumentCheck.existingPath(file, option: "<file>", what: "model file")
+    }
 
     func run() throws {
         do {
-            let password = try passwordFile.map(Self.readPassword)
+            let password = try encryption.password()
             let inspection = try ModelFile.inspect(contentsOf: URL(fileURLWithPath: file), password: password)
             let layout = inspection.checksumValid ? Self.layout(of: file, password: password) : nil
-            if json {
+            if output.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -37,20 +39,14 @@ struct InspectCommand: ParsableCommand {
                 print(Self.text(inspection, file: file) + (layout.map(\.text) ?? ""), terminator: "")
             }
             if !inspection.checksumValid {
-                throw Failure(message: "\(file): \(ModelFileError.checksumMismatch)")
+                throw CommandFailure("\(file): \(ModelFileError.checksumMismatch)")
             }
         } catch ModelFileError.missingPassword {
-            throw Failure(message: "\(file): \(ModelFileError.missingPassword); pass --password-file FILE")
+            throw CommandFailure("\(file): \(ModelFileError.missingPassword); pass --password-file FILE")
         } catch let error as ModelFileError {
-            if case .fileSystem = error { throw Failure(message: error.description) }
-            throw Failure(message: "\(file): \(error)")
+            if case .fileSystem = error { throw CommandFailure(error.description) }
+            throw CommandFailure("\(file): \(error)")
         }
-    }
-
-    /// A one-line error message; ArgumentParser prints it as `Error: <message>` and exits with status 1.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 
     /// The layout of the file's computation when its kind is registered and has one; `nil` for
@@ -112,16 +108,6 @@ struct InspectCommand: ParsableCommand {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(layout, forKey: .layout)
         }
-    }
-
-    /// The first line of the password file, without its line ending.
-    static func readPassword(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(message: "\(path): cannot read the password file")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }
 
     /// The human-readable report.

@@ -13,4 +13,12 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+
+    /// Compact JSON on one line with sorted keys: one record of a stream (`elaro simulate --json`
+    /// prints one per policy) or a file another program reads.
+    static func line(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
 }

@@ -3,14 +3,17 @@ import Foundation
 import OnDeviceML
 
 /// `odml learning-curve`: how much personalisation helps after 1, 3, 6, 12 months of her data.
-struct LearningCurveCommand: ParsableCommand {
+struct LearningCurveCommand: ParsableCommand, BootstrapDefault {
     static let configuration = CommandConfiguration(
         commandName: "learning-curve",
-        abstract: "Measure calendar, rules, pre-trained, fine-tuned and oracle accuracy on held-out users after months of personal history."
+        abstract: "Measure calendar, rules, pre-trained, fine-tuned and oracle accuracy on held-out users after months of personal history.",
+        discussion: """
+            --data holds held-out users: users the models were not pre-trained on. With --json, one JSON object \
+            per model (an array of them when --models lists several).
+            """
     )
 
-    @Option(name: .long, help: "Dataset directory of held-out users (not used to pre-train the model).")
-    var data: String
+    @OptionGroup var dataset: DatasetOptions
 
     @Option(name: .long, help: "Comma-separated pre-trained models to personalise: .odml files or 'rules'.")
     var models: String
@@ -18,8 +21,7 @@ struct LearningCurveCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated months of personal history.")
     var months = "1,3,6,12"
 
-    @Option(name: .long, help: "Comma-separated strategies to try: residual, luteal, gbt (boosted-trees models only).")
-    var strategies = "residual,luteal"
+    @OptionGroup var fineTuning: FineTuningOptions
 
     @Option(name: .long, help: "Cycles evaluated after each cut-off.")
     var evaluationCycles = 2
@@ -27,8 +29,10 @@ struct LearningCurveCommand: ParsableCommand {
     @Option(name: .long, help: "Use only the first N users (0: all).")
     var users = 0
 
-    @Option(name: .long, help: "Bootstrap resamples for the 95 % intervals.")
-    var bootstrap = 1000
+    @OptionGroup var bootstrap: BootstrapOptions<LearningCurveCommand>
+
+    /// The learning curve behind the 70 %-after-6-months gate: 1,000 resamples, as `validate`.
+    static let defaultBootstrapResamples = ValidateCommand.defaultBootstrapResamples
 
     @Flag(name: .long, help: "Do not simulate her feedback on past alerts.")
     var noFeedback = false
@@ -36,35 +40,39 @@ struct LearningCurveCommand: ParsableCommand {
     @Option(name: .long, help: "Write an SVG plot of the curve to this file (one file per model: -<model> is appended after the first).")
     var svg: String?
 
-    @Option(name: .long, help: "A file whose first line is the password of encrypted models.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
 
-    @Flag(name: .long, help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
-        guard !parsedMonths.isEmpty, parsedMonths.allSatisfy({ $0 > 0 }) else {
+        guard try parsedMonths().allSatisfy({ $0 > 0 }) else {
             throw ValidationError("--months: expected positive whole numbers separated by commas, found \"\(months)\"")
         }
         guard evaluationCycles >= 1 else { throw ValidationError("--evaluation-cycles: expected at least 1, found \(evaluationCycles)") }
-        guard bootstrap >= 0 else { throw ValidationError("--bootstrap: expected 0 or more, found \(bootstrap)") }
-        _ = try FineTuneCommand.tuners(named: strategies)
+        guard users >= 0 else { throw ValidationError("--users: expected 0 (all) or more, found \(users)") }
+        for name in try ArgumentCheck.names(in: models, option: "--models") {
+            try ArgumentCheck.model(name, option: "--models", builtIn: CycleModel.builtInNames)
+        }
     }
 
-    var parsedMonths: [Int] { months.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+    /// The months of `--months`, in order; an entry that is not a whole number reads as 0 (rejected by `validate()`).
+    func parsedMonths() throws -> [Int] {
+        try ArgumentCheck.names(in: months, option: "--months").map { Int($0) ?? 0 }
+    }
 
     func run() throws {
         do {
-            let password = try passwordFile.map(InspectCommand.readPassword)
-            let dataset = try CycleDataset.load(from: URL(fileURLWithPath: data))
+            let password = try encryption.password()
+            let data = dataset.data
+            let dataset = try self.dataset.load()
             let histories = users > 0 ? Array(dataset.users.prefix(users)) : dataset.users
             let oracle: (any CyclePredictor)? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
             if oracle == nil { FileHandle.standardError.write(Data("no truth file in \(data): the oracle column is left out\n".utf8)) }
-            let personalizer = Personalizer(tuners: try FineTuneCommand.tuners(named: strategies))
-            let configuration = LearningCurve.Configuration(months: parsedMonths, evaluationCycles: evaluationCycles,
-                                                            bootstrapSamples: bootstrap, simulatedFeedback: !noFeedback)
+            let personalizer = Personalizer(tuners: try fineTuning.tuners())
+            let configuration = LearningCurve.Configuration(months: try parsedMonths(), evaluationCycles: evaluationCycles,
+                                                            bootstrapSamples: bootstrap.resamples, simulatedFeedback: !noFeedback)
             var objects: [String] = []
-            for (index, name) in models.split(separator: ",").map(String.init).enumerated() {
+            for (index, name) in try ArgumentCheck.names(in: models, option: "--models").enumerated() {
                 let pretrained = try CycleModel.load(name, password: password).population
                 let curve = LearningCurve(models: .init(rules: RuleEngine(), pretrained: pretrained, oracle: oracle, personalizer: personalizer),
                                           configuration: configuration)
@@ -75,7 +83,7 @@ struct LearningCurveCommand: ParsableCommand {
                     }
                 }
                 FileHandle.standardError.write(Data("\(name): done in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
-                if json {
+                if output.json {
                     objects.append(try result.json(extra: ["model": pretrained.name, "data": data]))
                 } else {
                     print("learning curve of \(pretrained.name) on \(data) (\(histories.count) users, next \(evaluationCycles) cycles after each cut-off)")
@@ -88,11 +96,11 @@ struct LearningCurveCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("wrote \(path)\n".utf8))
                 }
             }
-            if json { print(objects.count == 1 ? objects[0] : "[\n" + objects.joined(separator: ",\n") + "\n]") }
+            if output.json { print(objects.count == 1 ? objects[0] : "[\n" + objects.joined(separator: ",\n") + "\n]") }
         } catch let error as PersonalizationError {
-            throw FineTuneCommand.Failure(message: error.description)
+            throw CommandFailure(error.description)
         } catch let error as DatasetError {
-            throw FineTuneCommand.Failure(message: error.description)
+            throw CommandFailure(error.description)
         }
     }
 

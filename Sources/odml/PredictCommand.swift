@@ -6,33 +6,40 @@ import OnDeviceML
 struct PredictCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "predict",
-        abstract: "Forecast one user's next period, ovulation, energy and mood on one day, with the reasoning."
+        abstract: "Forecast one user's next period, ovulation, energy and mood on one day, with the reasoning.",
+        discussion: """
+            With --write, --data is the app's database and --model takes \(CycleModel.builtInNames.joined(separator: ", ")) \
+            or a .odml file (a personal one with --password-file); without --model, the active model its \
+            odml_model_log records (rules when it records none).
+            """
     )
 
     /// Options shared by `predict` and `explain`.
     struct Options: ParsableArguments {
         @Option(name: .long, help: ArgumentHelp(
-            "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml file (default: rules; with --write, the active model of the app database).",
+            "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml file (default: rules).",
             valueName: "model"))
         var model: String?
 
-        @Option(name: .long, help: "Dataset directory, or .sqlite file (the multi-user form or the app's own database).")
-        var data: String
+        @OptionGroup var dataset: DatasetOptions
 
         @Option(name: .long, help: "User id (may be omitted when the data holds one user).")
         var user: String?
 
-        @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used; default: today).")
-        var date: String?
+        @Option(name: .long, help: "Day of the forecast, YYYY-MM-DD (data logged after it is not used; default: today).",
+                transform: CalendarDay.argument)
+        var date: CalendarDay?
 
         @Option(name: .long, help: "Language of the sentences (fr, en, or with a region: fr-FR, en-US).")
         var lang: Language = .fr
 
-        @Flag(name: .long, help: "Print one JSON object.")
-        var json = false
+        @OptionGroup var output: JSONOutputOptions
 
-        @Flag(name: .long, help: "Skip bad rows instead of failing (they are listed on stderr).")
-        var lenient = false
+        @OptionGroup var reading: LenientReadingOptions
+
+        func validate() throws {
+            if let model { try ArgumentCheck.model(model, option: "--model", builtIn: PredictorFactory.builtInNames) }
+        }
     }
 
     @OptionGroup var options: Options
@@ -40,8 +47,18 @@ struct PredictCommand: ParsableCommand {
     @Flag(name: .long, help: "Write the forecast into the app database given by --data (predictions and insights rows in one transaction, sentences in her preferences' language; idempotent per day and model version).")
     var write = false
 
-    @Option(name: .long, help: "With --write: a file whose first line is the password of an encrypted (personal) model.")
-    var passwordFile: String?
+    @OptionGroup var encryption: PasswordFileOptions
+
+    func validate() throws {
+        if write {
+            if let model = options.model { try ArgumentCheck.model(model, option: "--model", builtIn: CycleModel.builtInNames) }
+            guard !options.reading.lenient else {
+                throw ValidationError("--lenient does not apply to --write: the app database's rows are read as the app wrote them")
+            }
+        } else if encryption.passwordFile != nil {
+            throw ValidationError("--password-file applies to --write only (the model that writes into the app database)")
+        }
+    }
 
     func run() throws {
         try PredictCommand.runReportingErrors {
@@ -50,8 +67,8 @@ struct PredictCommand: ParsableCommand {
                 return
             }
             let context = try PredictCommand.Context(options: options)
-            if options.json {
-                print(try CyclesCommandSupport.json(context.report))
+            if options.output.json {
+                print(try JSONOutput.string(context.report))
                 return
             }
             let phrases = try CyclePhrases.shared
@@ -78,18 +95,18 @@ struct PredictCommand: ParsableCommand {
         let periodAttribution: Attribution?
 
         init(options: Options) throws {
-            let moment = try AppDatabaseCommandSupport.moment(date: options.date)
+            let moment = AppDatabaseCommandSupport.moment(date: options.date)
             let day = CalendarDay(unixTimestamp: Int64(moment.timeIntervalSince1970), timeZone: .current)
-            let dataset = try CyclesCommandSupport.loadDataset(options.data, lenient: options.lenient)
+            let dataset = try options.dataset.load(lenient: options.reading.lenient)
             let history: UserHistory
             if let user = options.user {
                 guard let found = dataset.users.first(where: { $0.userID == user }) else {
-                    throw PredictCommand.Failure("--user: no user \"\(user)\" in \(options.data) (\(dataset.users.count) users)")
+                    throw CommandFailure("--user: no user \"\(user)\" in \(options.dataset.data) (\(dataset.users.count) users)")
                 }
                 history = found
             } else {
                 guard dataset.users.count == 1 else {
-                    throw PredictCommand.Failure("--user: required, \(options.data) holds \(dataset.users.count) users")
+                    throw CommandFailure("--user: required, \(options.dataset.data) holds \(dataset.users.count) users")
                 }
                 history = dataset.users[0]
             }
@@ -171,12 +188,6 @@ struct PredictCommand: ParsableCommand {
             case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
             case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
         }
-    }
-
-    /// A bad command line or input, printed as one line.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 
     /// Runs `body`, printing any module error as one line on stderr and exiting with status 1.

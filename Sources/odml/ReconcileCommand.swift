@@ -18,14 +18,17 @@ struct ReconcileCommand: ParsableCommand {
     @Option(name: .long, help: "The app's database (.sqlite, the ShifAI tables).")
     var data: String
 
-    @Flag(name: .long, help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
+
+    func validate() throws {
+        try ArgumentCheck.existingPath(data, option: "--data", what: "app database")
+    }
 
     func run() throws {
         try PredictCommand.runReportingErrors {
             let summary = try AppDatabase.open(path: data).reconcile()
-            if json {
-                print(try CyclesCommandSupport.json(summary))
+            if output.json {
+                print(try JSONOutput.string(summary))
                 return
             }
             let filled = StoredPredictionKind.allCases.compactMap { kind -> String? in

@@ -31,8 +31,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Days between fine-tunes.")
     var finetuneEvery = 7
 
-    @Option(name: .long, help: "Comma-separated fine-tuning strategies: residual, luteal, gbt.")
-    var strategies = "residual,luteal"
+    @OptionGroup var fineTuning: FineTuningOptions
 
     @Option(name: .long, help: "The app database to create (replaced if it exists); her models go to <name>.models beside it.")
     var out = "reports/replay/app.sqlite"
@@ -40,13 +39,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Create the database in WAL mode (default: SQLite's rollback journal, as the file opens by default).")
     var wal = false
 
-    @Flag(name: .long, help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
+        try ArgumentCheck.model(model, option: "--model", builtIn: CycleModel.builtInNames)
         guard (1...120).contains(months) else { throw ValidationError("--months: expected 1…120, found \(months)") }
         guard finetuneEvery >= 1 else { throw ValidationError("--finetune-every: expected at least 1, found \(finetuneEvery)") }
-        _ = try FineTuneCommand.tuners(named: strategies)
     }
 
     func run() throws {
@@ -58,15 +56,15 @@ struct ReplayCommand: ParsableCommand {
             let modelDirectory = URL(fileURLWithPath: outURL.deletingPathExtension().path + ".models")
             try? FileManager.default.removeItem(at: modelDirectory)
             let replay = LoopReplay(history: history, model: try CycleModel.load(model),
-                                    personalizer: Personalizer(tuners: try FineTuneCommand.tuners(named: strategies)),
+                                    personalizer: Personalizer(tuners: try fineTuning.tuners()),
                                     fineTuneEveryDays: finetuneEvery, writeAheadLog: wal)
             var lastMonth = ""
             let result = try replay.run(path: out, modelDirectory: modelDirectory) { day, last in
                 let month = String(day.iso.prefix(7))
                 if month != lastMonth { CyclesCommandSupport.printError("replaying \(month) (to \(last))"); lastMonth = month }
             }
-            if json {
-                print(try CyclesCommandSupport.json(result))
+            if output.json {
+                print(try JSONOutput.string(result))
                 return
             }
             for line in Self.lines(result, cohort: cohort.rawValue, seed: seed, out: out + (wal ? " (WAL)" : "")) { print(line) }

@@ -8,7 +8,8 @@ import OnDeviceML
 struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
-        abstract: "Train an LSTM or GBT cycle model on a dataset and write a .odml file."
+        abstract: "Train an LSTM or GBT cycle model on a dataset and write a .odml file.",
+        discussion: "With --json, stdout gets one JSON object per line: one per LSTM epoch, then a summary of the written file."
     )
 
     /// The model kinds `odml train` knows.
@@ -68,11 +69,11 @@ struct TrainCommand: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print one JSON object per epoch and a final summary, on stdout.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     func validate() throws {
         guard !data.isEmpty else { throw ValidationError("--data is required (a dataset directory written by odml generate)") }
+        for directory in data { try ArgumentCheck.existingPath(directory, option: "--data", what: "dataset directory") }
         guard validationFraction > 0, validationFraction < 1 else { throw ValidationError("--validation-fraction must be in (0, 1), found \(validationFraction)") }
         guard trees >= 1, leaves >= 2, dayStride >= 1, gbtLearningRate > 0 else {
             throw ValidationError("--trees must be >= 1, --leaves >= 2, --day-stride >= 1 and --gbt-learning-rate > 0")
@@ -103,7 +104,7 @@ struct TrainCommand: ParsableCommand {
         try predictor.save(to: url, metrics: ["calibration.remaining_offset_days": predictor.remainingOffset])
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let seconds = Date().timeIntervalSince(started)
-        if json {
+        if output.json {
             let summary: [String: Any] = ["model": "gbt", "out": out, "bytes": bytes, "seconds": seconds,
                                           "period_trees": predictor.remaining.ensemble.treeCount]
             print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
@@ -132,13 +133,13 @@ struct TrainCommand: ParsableCommand {
         let started = Date()
         let predictor = try LSTMCyclePredictor.train(on: TrainCommand.merged(train), validation: TrainCommand.merged(validation),
                                                      configuration: configuration) { progress in
-            if json { print(progress.jsonLine) } else if !quiet { FileHandle.standardError.write(Data((progress.line + "\n").utf8)) }
+            if output.json { print(progress.jsonLine) } else if !quiet { FileHandle.standardError.write(Data((progress.line + "\n").utf8)) }
         }
         let url = URL(fileURLWithPath: out)
         try predictor.save(to: url, precision: precision)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let seconds = Date().timeIntervalSince(started)
-        if json {
+        if output.json {
             let summary: [String: Any] = ["model": "lstm", "out": out, "bytes": bytes, "seconds": seconds,
                                           "metrics": predictor.metrics, "period_quantile": predictor.periodQuantile]
             print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))

@@ -3,7 +3,7 @@ import Foundation
 import OnDeviceML
 
 /// `odml validate`: the go/no-go check of the shipped cycle models against the gates.
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: ParsableCommand, BootstrapDefault {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check cycle models against the go/no-go gates: size, alert accuracy, latency, fine-tuning, calendar floor.",
@@ -24,6 +24,9 @@ struct ValidateCommand: ParsableCommand {
         fine-tuned accuracy after 6 months) measured on that scenario's users. Size, latency and \
         the calendar floor are model gates, measured once.
 
+        --bootstrap resamples the users for every interval: the model table, the robustness \
+        panel (the calendar-floor gate needs at least 1) and the learning curve.
+
         Exit status: 0 GO, 1 NO-GO, 2 error (bad input, unreadable file: one line on stderr). With \
         the scenario table, GO means that in at least one logging scenario at least one model \
         passes every gate: its model gates and that scenario's gates. The last line names the \
@@ -31,7 +34,8 @@ struct ValidateCommand: ParsableCommand {
         with symptoms only (…)"): the app team ships the model if users log that signal, and asks \
         them to. NO-GO: no logging scenario passes ("NO-GO: no logging scenario passes every gate; \
         closest: …"). Without the scenario table (--data, --no-scenarios), GO means every gate \
-        passes on the evaluated users.
+        passes on the evaluated users. A malformed command line (an unknown flag, a value that is \
+        not a number, a count out of range such as --users 0) is a usage error: exit status 64.
         """
     )
 
@@ -68,14 +72,12 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Timed single predictions per model (the latency gates need at least 1,000).")
     var latencyPredictions = 1_000
 
-    @Option(name: .long, help: "Bootstrap resamples of users for the 95 % intervals (the robustness panel's too).")
-    var bootstrap = 1_000
+    @OptionGroup var bootstrap: BootstrapOptions<ValidateCommand>
 
     @Option(name: .long, help: "Language of the sentences (fr, en, or with a region: fr-FR, en-US).")
     var lang: Language = .fr
 
-    @Flag(name: .long, help: "Print the report as one JSON object instead of the table.")
-    var json = false
+    @OptionGroup var output: JSONOutputOptions
 
     @Flag(inversion: .prefixedNo, help: "Build the scenario table (generated users only).")
     var scenarios = true
@@ -85,6 +87,17 @@ struct ValidateCommand: ParsableCommand {
 
     /// Seed of the default evaluation users; `make models` trains on other seeds.
     static let evaluationSeed: UInt64 = 424_242
+
+    /// The gates judge an interval's lower end: 1,000 resamples.
+    static let defaultBootstrapResamples = 1_000
+
+    /// Counts out of range are usage errors (exit 64); the cohort, the files and the data are
+    /// checked by `run()`, whose errors exit 2 (the exit-code contract of the discussion).
+    func validate() throws {
+        guard users >= 1 else { throw ValidationError("--users: expected at least 1, found \(users)") }
+        guard months >= 1 else { throw ValidationError("--months: expected at least 1, found \(months)") }
+        guard latencyPredictions >= 1 else { throw ValidationError("--latency-predictions: expected at least 1, found \(latencyPredictions)") }
+    }
 
     func run() throws {
         let started = ContinuousClock.now
@@ -100,14 +113,11 @@ struct ValidateCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print(json ? try result.jsonString() : result.text)
+        print(output.json ? try result.jsonString() : result.text)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 
     private func validate(progress: @escaping @Sendable (String) -> Void) throws -> ValidationReport {
-        guard users >= 1, months >= 1, latencyPredictions >= 1, bootstrap >= 0 else {
-            throw ValidatorError.emptyEvaluation(reason: "--users, --months and --latency-predictions must be at least 1 and --bootstrap at least 0")
-        }
         var specifications = GateSpecification.defaults
         if let gates {
             let extra = try GateSpecification.load(from: URL(fileURLWithPath: gates))
@@ -137,9 +147,9 @@ struct ValidateCommand: ParsableCommand {
         let candidates = try loadCandidates(dataset: dataset, progress: progress)
         let validator = Validator(
             gates: specifications,
-            evaluator: CycleEvaluator(bootstrapSamples: bootstrap, language: lang),
+            evaluator: CycleEvaluator(bootstrapSamples: bootstrap.resamples, language: lang),
             latency: LatencyBenchmark(predictions: latencyPredictions, language: lang),
-            learningCurveSource: PersonalizationLearningCurve(bootstrapSamples: bootstrap),
+            learningCurveSource: PersonalizationLearningCurve(bootstrapSamples: bootstrap.resamples),
             robustnessDatasets: extra)
         let result = try validator.validate(candidates, on: dataset, data: description, scenarios: scenarioCohort, progress: progress)
         if let report {

@@ -19,6 +19,17 @@ import TensorCore
         try Snapshot.expectMatch(result.standardOutput, named: "info-help")
     }
 
+    /// Every other command's help (predict, reconcile, finetune, replay, export and import have
+    /// theirs beside their own tests): the flags each takes, their defaults and choices.
+    @Test(arguments: [["evaluate"], ["compare"], ["explain"], ["generate"], ["inspect"], ["learning-curve"], ["train"],
+                      ["validate"], ["elaro"], ["elaro", "simulate"], ["elaro", "recommend"], ["elaro", "ope"],
+                      ["import", "cycles"], ["import", "fedcycle"]])
+    func commandHelpMatchesSnapshot(command: [String]) throws {
+        let result = try ODMLProcess.run(command + ["--help"])
+        #expect(result.exitCode == 0)
+        try Snapshot.expectMatch(result.standardOutput, named: command.joined(separator: "-") + "-help")
+    }
+
     @Test func versionIsThePackageVersion() throws {
         let result = try ODMLProcess.run(["--version"])
         #expect(result.exitCode == 0)

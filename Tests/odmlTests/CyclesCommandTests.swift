@@ -53,7 +53,9 @@ import Testing
         #expect(code == nil || code == 2)
     }
 
-    @Test func oracleWithoutTruthAndUnknownModelsExitWithOne() throws {
+    /// What only the data can tell (no truth for the oracle) exits with 1; an unknown model name or a
+    /// missing dataset is a usage error before any data is read.
+    @Test func oracleWithoutTruthExitsWithOneAndUnknownModelsAreUsageErrors() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let generate = try GenerateCommand.parse(["--cohort", "regular", "--users", "3", "--months", "3", "--out", directory])
@@ -61,9 +63,11 @@ import Testing
         try FileManager.default.removeItem(atPath: directory + "/truth.csv")
         let compare = try CompareCommand.parse(["--data", directory, "--models", "rules,oracle"])
         #expect(exitCode { try compare.run() } == 1)
-        let evaluate = try EvaluateCommand.parse(["--model", "nope", "--data", directory])
-        #expect(exitCode { try evaluate.run() } == 1)
-        let missing = try EvaluateCommand.parse(["--data", directory + "/absent"])
-        #expect(exitCode { try missing.run() } == 1)
+        for arguments in [["--model", "nope", "--data", directory], ["--data", directory + "/absent"]] {
+            #expect(throws: (any Error).self) { try EvaluateCommand.parse(arguments) }
+            do { _ = try EvaluateCommand.parse(arguments) } catch {
+                #expect(EvaluateCommand.exitCode(for: error).rawValue == 64, "\(arguments)")
+            }
+        }
     }
 }

@@ -115,10 +115,11 @@ import Testing
         #expect(result.standardError.contains("  skipped starts.csv:3: column cycle_start: found \"someday\", expected a date YYYY-MM-DD\n"))
     }
 
-    @Test func aMissingInputFileExitsWithOne() throws {
+    @Test func aMissingInputFileIsAUsageError() throws {
         let result = try ODMLProcess.run(["import", "fedcycle", "/nonexistent/FedCycle.csv", "--out", "/tmp/never-written"])
-        #expect(result.exitCode == 1)
-        #expect(result.standardError == "error: /nonexistent/FedCycle.csv: file not found or unreadable\n")
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.hasPrefix("Error: <file>: no cohort CSV file at \"/nonexistent/FedCycle.csv\"\n"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written"))
         let missingOut = try ODMLProcess.run(["import", "cycles", "x.csv"])
         #expect(missingOut.exitCode != 0)
         #expect(missingOut.standardError.hasPrefix("Error: "))

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `--bootstrap N`: how many times the users are resampled for the 95 % intervals (one bootstrap
+/// rule, `ConfidenceInterval`); 0 leaves the intervals out. Declared once; each command keeps its
+/// own default (`Default.defaultBootstrapResamples`, shown by its help).
+struct BootstrapOptions<Default: BootstrapDefault>: ParsableArguments {
+    @Option(name: .customLong("bootstrap"), help: "Bootstrap resamples of users for the 95 % intervals (0: no intervals).")
+    var resamples: Int = Default.defaultBootstrapResamples
+
+    func validate() throws {
+        guard resamples >= 0 else { throw ValidationError("--bootstrap: expected 0 or more resamples, found \(resamples)") }
+    }
+}

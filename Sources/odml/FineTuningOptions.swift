@@ -1,0 +1,25 @@
+import ArgumentParser
+import OnDeviceML
+
+/// `--strategies LIST`: the fine-tuning strategies to try (`finetune`, `learning-curve`, `replay`),
+/// comma-separated; an unknown name is a usage error.
+struct FineTuningOptions: ParsableArguments {
+    @Option(name: .long, help: "Comma-separated fine-tuning strategies to try: residual, luteal, gbt (boosted-trees models only).")
+    var strategies = "residual,luteal"
+
+    func validate() throws {
+        _ = try tuners()
+    }
+
+    /// The tuners of the listed strategies, in the order given.
+    func tuners() throws -> [any FineTuner] {
+        try ArgumentCheck.names(in: strategies, option: "--strategies").map { name -> any FineTuner in
+            switch name {
+            case "residual": return ResidualCorrectionTuner()
+            case "luteal": return LutealTuner()
+            case "gbt": return GBTResidualTuner()
+            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual, luteal or gbt")
+            }
+        }
+    }
+}
