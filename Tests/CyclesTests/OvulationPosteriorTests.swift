@@ -32,7 +32,8 @@ import Testing
         let history = Chart.history(starts: [0, 30, 60], lastDay: 82, lh: lh)
         let posterior = try Self.posterior(history, at: 82)
         #expect((19...21).contains(posterior.likeliestOvulationCycleDay))
-        #expect(posterior.ovulationPassedProbability > 0.9)
+        // (A lone peak might be an early false positive: 3 % a test day.)
+        #expect(posterior.ovulationPassedProbability > 0.8)
         // Next start ≈ cycle day 20 + 13 + 1 = day 34, i.e. offset 93: 11 days after offset 82.
         #expect(abs(posterior.medianDaysToStart - 11) <= 1)
         // Negatives only (no surge yet) keep ovulation ahead.
