@@ -113,6 +113,9 @@ public struct CycleSignalState: Sendable, Equatable {
     private var outcomes: [MeasurementKind: [Bool]] = [:]
     /// This cycle's readings as likelihoods of each ovulation day (`OvulationPosterior`).
     private var likelihood = _SignalLikelihood()
+    /// Luteal lengths her signals placed sharply in her last ≤ `CycleState.recentCycleCount`
+    /// completed cycles, read by the posterior (`OvulationPosterior.completedCycleLutealLength`).
+    public private(set) var posteriorLutealLengths: [Double] = []
 
     /// A state that has seen nothing.
     public init() {}
@@ -167,7 +170,7 @@ public struct CycleSignalState: Sendable, Equatable {
     public func ovulationPosterior(pastCycleLengths: [Int]) -> OvulationPosterior? {
         guard let cycleStart, let today else { return nil }
         return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1,
-                                          pastCycleLengths: pastCycleLengths, lutealLengths: lutealLengths)
+                                          pastCycleLengths: pastCycleLengths, lutealLengths: posteriorLutealLengths)
     }
 
     /// Advances to `day` (after every day already seen) with the day's measurements, if any;
@@ -199,6 +202,11 @@ public struct CycleSignalState: Sendable, Equatable {
     /// The cycle that ends the day before `nextStart`: its evidence gives a luteal length, and
     /// each signal's evidence an outcome; then a new cycle begins.
     private mutating func closeCycle(nextStart: CalendarDay) {
+        if let cycleStart, let luteal = OvulationPosterior.completedCycleLutealLength(
+            likelihood: likelihood, cycleLength: cycleStart.distance(to: nextStart), lutealLengths: posteriorLutealLengths) {
+            posteriorLutealLengths.append(luteal)
+            if posteriorLutealLengths.count > CycleState.recentCycleCount { posteriorLutealLengths.removeFirst() }
+        }
         if cycleStart != nil {
             let chosen = evidence
             for (kind, found) in evidenceByKind {

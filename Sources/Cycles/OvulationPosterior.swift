@@ -8,7 +8,8 @@ import Foundation
 /// The prior is her cycle length (past lengths shrunk towards `CycleState.populationCycleLength`
 /// with one pseudo-cycle, a pooled spread of 4.2 d) less her luteal length (her signal-evidenced
 /// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles; within-woman
-/// SD 1.48 d on the Marquette charts, between-woman 1.6 d), with a tenth of uniform mass for
+/// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
+/// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
 /// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
 /// `_SignalLikelihood`'s (published figures only). Without readings this cycle it is the calendar's
 /// hazard in probabilities.
@@ -49,14 +50,11 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// her recent complete cycle lengths and her signal-evidenced luteal lengths; `nil` when the
     /// cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a luteal phase).
     static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, pastCycleLengths: [Int],
-                        lutealLengths: [Int]) -> OvulationPosterior? {
+                        lutealLengths: [Double]) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
         // Her luteal length and cycle length, shrunk towards the population.
-        let lutealCount = Double(lutealLengths.count)
-        let lutealMean = (Double(AlertPolicy.lutealPriorDays) * 2 + Double(lutealLengths.reduce(0, +))) / (2 + lutealCount)
-        let lutealDeviation = (lutealWithinDeviation * lutealWithinDeviation
-                               + lutealBetweenDeviation * lutealBetweenDeviation * 2 / (2 + lutealCount)).squareRoot()
+        let (lutealMean, lutealDeviation, lutealP) = lutealDistribution(lutealLengths)
         let lengths = pastCycleLengths.map(Double.init)
         let lengthMean = (lengths.reduce(0, +) + Double(CycleState.populationCycleLength)) / Double(lengths.count + 1)
         var lengthDeviation = cycleLengthPriorDeviation
@@ -68,9 +66,6 @@ public struct OvulationPosterior: Sendable, Equatable {
         }
         let ovulationMean = lengthMean - lutealMean
         let ovulationDeviation = max((max(lengthDeviation * lengthDeviation - lutealDeviation * lutealDeviation, 1)).squareRoot(), 2)
-        let luteal = lutealRange.map { exp(-0.5 * pow((Double($0) - lutealMean) / lutealDeviation, 2)) }
-        let lutealTotal = luteal.reduce(0, +)
-        let lutealP = luteal.map { $0 / lutealTotal }
 
         // Log weight of each ovulation day: prior + signals.
         let days = Array(6...(maxDay - lutealRange.upperBound - 1))
@@ -127,5 +122,52 @@ public struct OvulationPosterior: Sendable, Equatable {
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
                                   likeliestOvulationCycleDay: best.day)
+    }
+
+    /// Her luteal length's mean and SD (her lengths shrunk towards `AlertPolicy.lutealPriorDays`
+    /// with two pseudo-cycles) and its probabilities over `lutealRange`.
+    static func lutealDistribution(_ lutealLengths: [Double]) -> (mean: Double, deviation: Double, probabilities: [Double]) {
+        let count = Double(lutealLengths.count)
+        let mean = (Double(AlertPolicy.lutealPriorDays) * 2 + lutealLengths.reduce(0, +)) / (2 + count)
+        let deviation = (lutealWithinDeviation * lutealWithinDeviation
+                         + lutealBetweenDeviation * lutealBetweenDeviation * 2 / (2 + count)).squareRoot()
+        let weights = lutealRange.map { exp(-0.5 * pow((Double($0) - mean) / deviation, 2)) }
+        let total = weights.reduce(0, +)
+        return (mean, deviation, weights.map { $0 / total })
+    }
+
+    /// Most posterior SD of a completed cycle's ovulation day from which its luteal length counts.
+    public static let completedCycleDeviationLimit = 1.5
+    /// Least P(ovulatory) of a completed cycle from which its luteal length counts.
+    public static let completedCycleOvulatoryLimit = 0.8
+
+    /// The luteal length of a cycle that just completed in `cycleLength` days (next start on cycle
+    /// day `cycleLength + 1`), read from its signals: the next start minus 1 minus the posterior
+    /// mean ovulation day, given the start and her luteal distribution (no cycle-length prior: the
+    /// start is known). `nil` unless the signals place ovulation sharply (posterior SD ≤
+    /// `completedCycleDeviationLimit` d, ovulatory with P ≥ `completedCycleOvulatoryLimit`).
+    static func completedCycleLutealLength(likelihood: _SignalLikelihood, cycleLength: Int, lutealLengths: [Double]) -> Double? {
+        guard likelihood.hasReadings, cycleLength >= lutealRange.lowerBound + 2, cycleLength <= _SignalLikelihood.maxCycleDay else { return nil }
+        let lutealP = lutealDistribution(lutealLengths).probabilities
+        let signals = _SignalLogLikelihood(likelihood, cycleDay: cycleLength)
+        var days: [Int] = [], logWeights: [Double] = []
+        for (index, luteal) in lutealRange.enumerated() {
+            let day = cycleLength - luteal
+            guard day >= 1 else { continue }
+            days.append(day)
+            logWeights.append(log(lutealP[index] * (1 - anovulatoryShare)) + signals.ovulatory(day))
+        }
+        guard !days.isEmpty else { return nil }
+        let anovulatoryLog = anovulatoryStartRange.contains(cycleLength + 1)
+            ? log(anovulatoryShare / Double(anovulatoryStartRange.count)) + signals.anovulatory : -Double.infinity
+        let top = max(logWeights.max()!, anovulatoryLog)
+        let weights = logWeights.map { exp($0 - top) }
+        let ovulatory = weights.reduce(0, +)
+        let total = ovulatory + exp(anovulatoryLog - top)
+        guard ovulatory / total >= completedCycleOvulatoryLimit else { return nil }
+        let mean = zip(days, weights).reduce(0) { $0 + Double($1.0) * $1.1 } / ovulatory
+        let variance = zip(days, weights).reduce(0) { $0 + pow(Double($1.0) - mean, 2) * $1.1 } / ovulatory
+        guard variance.squareRoot() <= completedCycleDeviationLimit else { return nil }
+        return Double(cycleLength) - mean
     }
 }
