@@ -36,13 +36,12 @@ struct _SignalLikelihood: Sendable, Equatable {
     /// Surge readings by pattern: peak only, positive then peak, positive, peak, positive.
     static let lhPatterns: [[LHTestResult]] = [[.peak], [.positive, .peak], [.positive, .peak, .positive]]
     // Temperatures.
-    static let basalRise = 0.30, basalRiseDeviation = 0.13, basalNoise = 0.12, basalFlatShare = 0.2
-    static let basalDelays = 1...3
-    static let basalPriorMean = 36.3, basalPriorDeviation = 0.3
-    static let wristRise = 0.275, wristRiseDeviation = 0.045, wristNoise = 0.125, wristFlatShare = 0.15
-    static let wristDelays = -1...2
-    static let wristDelayProbabilities = [0.14, 0.3, 0.38, 0.18]
-    static let wristPriorMean = 0.0, wristPriorDeviation = 0.3
+    static let basalShift = _TemperatureShiftModel.Parameters(
+        rise: 0.30, riseDeviation: 0.13, noise: 0.12, flatShare: 0.2, delays: [1, 2, 3],
+        delayProbabilities: [1, 1, 1].map { $0 / 3.0 }, priorMean: 36.3, priorDeviation: 0.3, halfFirstDay: true)
+    static let wristShift = _TemperatureShiftModel.Parameters(
+        rise: 0.275, riseDeviation: 0.045, noise: 0.125, flatShare: 0.15, delays: [-1, 0, 1, 2],
+        delayProbabilities: [0.14, 0.3, 0.38, 0.18], priorMean: 0, priorDeviation: 0.3, halfFirstDay: false)
     /// Cycle-to-cycle drift of her temperature baseline.
     static let baselineDriftDeviation = 0.05
     /// Cycle days whose readings give her baseline.
@@ -78,29 +77,25 @@ struct _SignalLikelihood: Sendable, Equatable {
     private(set) var mucusByPeak: [[Double]]
     /// The mucus log-likelihood of a cycle without ovulation (every day infertile).
     private(set) var mucusWithoutPeak = 0.0
-    /// This cycle's temperature readings by cycle day (`nil` when none).
-    private(set) var basal: [Double?]
-    private(set) var wrist: [Double?]
-    private(set) var lhTestCount = 0, basalCount = 0, wristCount = 0, mucusCount = 0
-    /// Her baseline readings (cycle days 1–7) over all cycles: sum and count.
-    private(set) var basalBaselineSum = 0.0, basalBaselineCount = 0
-    private(set) var wristBaselineSum = 0.0, wristBaselineCount = 0
+    /// The temperature readings: BBT and the wearable's wrist deviation.
+    private(set) var basal = _TemperatureReadings(), wrist = _TemperatureReadings()
+    private(set) var lhTestCount = 0, mucusCount = 0
 
     init() {
         lhBySurge = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.lhPatterns.count), count: _SignalLikelihood.maxCycleDay + 1)
         mucusByPeak = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.mucusOnsets.count * 2), count: _SignalLikelihood.maxCycleDay + 1)
-        basal = Array(repeating: nil, count: _SignalLikelihood.maxCycleDay + 1)
-        wrist = basal
     }
 
     /// Any reading this cycle.
-    var hasReadings: Bool { lhTestCount + basalCount + wristCount + mucusCount > 0 }
+    var hasReadings: Bool { lhTestCount + basal.count + wrist.count + mucusCount > 0 }
 
     /// Forgets this cycle's readings (her baselines stay).
     mutating func startCycle() {
-        let baselines = (basalBaselineSum, basalBaselineCount, wristBaselineSum, wristBaselineCount)
+        let temperatures = (basal, wrist)
         self = _SignalLikelihood()
-        (basalBaselineSum, basalBaselineCount, wristBaselineSum, wristBaselineCount) = baselines
+        (basal, wrist) = temperatures
+        basal.startCycle()
+        wrist.startCycle()
     }
 
     /// Adds the day's readings, taken on `cycleDay` (1 on a start day).
@@ -108,16 +103,8 @@ struct _SignalLikelihood: Sendable, Equatable {
         guard (1..._SignalLikelihood.maxCycleDay).contains(cycleDay) else { return }
         if let result = measurements.lhTest { observe(lhTest: result, cycleDay: cycleDay) }
         if let category = measurements.cervicalMucus { observe(mucus: category, cycleDay: cycleDay) }
-        if let value = measurements.basalBodyTemperature, value.isFinite {
-            basal[cycleDay] = value
-            basalCount += 1
-            if _SignalLikelihood.baselineCycleDays.contains(cycleDay) { basalBaselineSum += value; basalBaselineCount += 1 }
-        }
-        if let value = measurements.wristTemperature, value.isFinite {
-            wrist[cycleDay] = value
-            wristCount += 1
-            if _SignalLikelihood.baselineCycleDays.contains(cycleDay) { wristBaselineSum += value; wristBaselineCount += 1 }
-        }
+        if let value = measurements.basalBodyTemperature, value.isFinite { basal.observe(value, cycleDay: cycleDay) }
+        if let value = measurements.wristTemperature, value.isFinite { wrist.observe(value, cycleDay: cycleDay) }
     }
 
     private mutating func observe(lhTest result: LHTestResult, cycleDay day: Int) {

@@ -61,32 +61,9 @@ struct _SignalLogLikelihood {
             }
             anovulatory += likelihood.mucusWithoutPeak
         }
-        if likelihood.basalCount > 0 {
-            let (mean, variance) = _SignalLogLikelihood.baseline(
-                sum: likelihood.basalBaselineSum, count: likelihood.basalBaselineCount,
-                priorMean: L.basalPriorMean, priorDeviation: L.basalPriorDeviation, noise: L.basalNoise)
-            let temperature = _TemperatureShiftModel(readings: likelihood.basal, through: today, baselineMean: mean,
-                                                     baselineVariance: variance, rise: L.basalRise,
-                                                     riseDeviation: L.basalRiseDeviation, noise: L.basalNoise, halfFirstDay: true)
-            let delays = Array(L.basalDelays)
-            let weights = _TemperatureShiftModel.logWeights(delays.map { _ in 1 / Double(delays.count) }, flatShare: L.basalFlatShare)
-            for day in 1...near {
-                byDay[day] += temperature.logLikelihood(ovulationDay: day, delays: delays, logWeights: weights)
-            }
-            anovulatory += temperature.flat
-        }
-        if likelihood.wristCount > 0 {
-            let (mean, variance) = _SignalLogLikelihood.baseline(
-                sum: likelihood.wristBaselineSum, count: likelihood.wristBaselineCount,
-                priorMean: L.wristPriorMean, priorDeviation: L.wristPriorDeviation, noise: L.wristNoise)
-            let temperature = _TemperatureShiftModel(readings: likelihood.wrist, through: today, baselineMean: mean,
-                                                     baselineVariance: variance, rise: L.wristRise,
-                                                     riseDeviation: L.wristRiseDeviation, noise: L.wristNoise, halfFirstDay: false)
-            let delays = Array(L.wristDelays)
-            let weights = _TemperatureShiftModel.logWeights(L.wristDelayProbabilities, flatShare: L.wristFlatShare)
-            for day in 1...near {
-                byDay[day] += temperature.logLikelihood(ovulationDay: day, delays: delays, logWeights: weights)
-            }
+        for (readings, shift) in [(likelihood.basal, L.basalShift), (likelihood.wrist, L.wristShift)] where readings.count > 0 {
+            let temperature = _TemperatureShiftModel(readings: readings, through: today, parameters: shift)
+            for day in 1...near { byDay[day] += temperature.logLikelihood(ovulationDay: day) }
             anovulatory += temperature.flat
         }
         for day in (near + 1)..<byDay.count { byDay[day] = anovulatory }
@@ -96,12 +73,4 @@ struct _SignalLogLikelihood {
 
     /// The log-likelihood of ovulation on cycle day `day`.
     func ovulatory(_ day: Int) -> Double { byOvulationDay[day] }
-
-    /// Her baseline's mean and variance: her cycle-day 1–7 readings when she has three, the
-    /// population prior before.
-    static func baseline(sum: Double, count: Int, priorMean: Double, priorDeviation: Double, noise: Double) -> (Double, Double) {
-        guard count >= 3 else { return (priorMean, priorDeviation * priorDeviation) }
-        let drift = _SignalLikelihood.baselineDriftDeviation
-        return (sum / Double(count), drift * drift + noise * noise / Double(count))
-    }
 }

@@ -3,23 +3,46 @@ import Foundation
 /// The marginal log-likelihood of one cycle's temperatures (BBT or a wearable's wrist deviation)
 /// under "the rise starts on cycle day r", for every r, and under no rise.
 ///
-/// Reading on day d: y = b + c·R + e, with her baseline b ~ N(baselineMean, baselineVariance), the
+/// Reading on day d: y = b + c·R + e, with her baseline b (`_TemperatureReadings.baseline`), the
 /// rise R ~ N(rise, riseDeviation²) per cycle, day noise e ~ N(0, noise²), c = 0 before day r,
 /// ½ on it (`halfFirstDay`) or 1, and 1 after. b and R are summed out in closed form (the readings
 /// are Gaussian with covariance noise²·I + var(b)·11ᵀ + var(R)·ccᵀ, inverted through its rank-2
 /// update); constants shared by every hypothesis are dropped.
 struct _TemperatureShiftModel {
+    /// One signal's physiology (figures: `_SignalLikelihood`).
+    struct Parameters: Sendable {
+        /// Mean and SD of the rise.
+        var rise: Double, riseDeviation: Double
+        /// Day-to-day noise SD.
+        var noise: Double
+        /// Share of cycles without a rise.
+        var flatShare: Double
+        /// Days from ovulation to the first raised day, and their probabilities.
+        var delays: [Int], delayProbabilities: [Double]
+        /// Population prior of her baseline, before she has baseline readings.
+        var priorMean: Double, priorDeviation: Double
+        /// Whether the first raised day carries half the rise.
+        var halfFirstDay: Bool
+    }
+
     /// The log-likelihood without a rise.
     let flat: Double
     /// Per first raised cycle day (index = day, up to today + 1): the log-likelihood.
     private let byFirstRaisedDay: [Double]
     private let today: Int
+    private let delays: [Int]
+    /// log P(no rise), then log P(rise, delay) per delay.
+    private let logWeights: [Double]
 
-    init(readings: [Double?], through today: Int, baselineMean: Double, baselineVariance: Double,
-         rise: Double, riseDeviation: Double, noise: Double, halfFirstDay: Bool) {
+    init(readings temperatures: _TemperatureReadings, through today: Int, parameters shift: Parameters) {
+        let readings = temperatures.values
+        let (baselineMean, baselineVariance) = temperatures.baseline(shift)
+        let rise = shift.rise
         self.today = min(today, readings.count - 1)
+        delays = shift.delays
+        logWeights = [log(shift.flatShare)] + shift.delayProbabilities.map { log((1 - shift.flatShare) * $0) }
         let last = self.today
-        let noiseVariance = noise * noise, riseVariance = riseDeviation * riseDeviation
+        let noiseVariance = shift.noise * shift.noise, riseVariance = shift.riseDeviation * shift.riseDeviation
         // Residuals from the baseline mean, and suffix sums over the days after each day.
         var residual = [Double](repeating: .nan, count: last + 2)
         var countAfter = [Double](repeating: 0, count: last + 2)
@@ -50,7 +73,7 @@ struct _TemperatureShiftModel {
         }
         flat = logLikelihood(sumC: 0, sumCC: 0, sumCR: 0)
         var byDay = [Double](repeating: flat, count: last + 2)
-        let firstWeight = halfFirstDay ? 0.5 : 1.0
+        let firstWeight = shift.halfFirstDay ? 0.5 : 1.0
         if last >= 1 {
             for day in 1...last {
                 let logged = residual[day].isFinite
@@ -62,14 +85,8 @@ struct _TemperatureShiftModel {
         byFirstRaisedDay = byDay
     }
 
-    /// The log weights of `logLikelihood`: no rise first (`flatShare`), then each delay's.
-    static func logWeights(_ delayProbabilities: [Double], flatShare: Double) -> [Double] {
-        [log(flatShare)] + delayProbabilities.map { log((1 - flatShare) * $0) }
-    }
-
-    /// log(flatShare·L(no rise) + (1 − flatShare)·Σ P(delay)·L(rise from ovulationDay + delay)),
-    /// with the weights of `logWeights`.
-    func logLikelihood(ovulationDay: Int, delays: [Int], logWeights: [Double]) -> Double {
+    /// log(P(no rise)·L(no rise) + Σ P(rise, delay)·L(rise from ovulationDay + delay)).
+    func logLikelihood(ovulationDay: Int) -> Double {
         var sum = _LogSum()
         sum.add(logWeights[0] + flat)
         for (index, delay) in delays.enumerated() {
