@@ -14,7 +14,8 @@ import Foundation
 /// `_SignalLikelihood`'s (published figures only). Without readings this cycle it is the calendar's
 /// hazard in probabilities.
 public struct OvulationPosterior: Sendable, Equatable {
-    /// P(next start in k days) for k = 1 … `probabilityDays`, at index k − 1.
+    /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
+    /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
     public var startProbabilities: [Double]
     /// P(ovulation happened on or before today).
     public var ovulationPassedProbability: Double
@@ -25,8 +26,6 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// The most probable ovulation day, as a cycle day (1 on the start day).
     public var likeliestOvulationCycleDay: Int
 
-    /// Days ahead kept in `startProbabilities`: the alert window plus one.
-    public static let probabilityDays = AlertPolicy.windowDays + 1
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
     public static let anovulatoryShare = 0.08
     /// Within-woman SD of the luteal length (Marquette charts, `Datasets/README.md`).
@@ -112,13 +111,13 @@ public struct OvulationPosterior: Sendable, Equatable {
         var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
         for day in (today + 1)...maxDay {
             let p = start[day] / total
-            if day - today <= probabilityDays { probabilities.append(p) }
+            probabilities.append(p)
             cumulative += p
             if quartile == 0, cumulative >= 0.25 { quartile = day - today }
             if median == 0, cumulative >= 0.5 { median = day - today }
             if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = day - today }
         }
-        while probabilities.count < probabilityDays { probabilities.append(0) }
+        while probabilities.count <= AlertPolicy.windowDays { probabilities.append(0) }
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
                                   likeliestOvulationCycleDay: best.day)

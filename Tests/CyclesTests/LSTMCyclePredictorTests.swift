@@ -102,6 +102,33 @@ import Explanations
         }
     }
 
+    /// The period prior is the ovulation posterior's distribution of the correction: each
+    /// correction in range carries the posterior's P(start in base + c days), the mass beyond
+    /// the ends sits on the end classes, nothing is below the floor; no posterior, no prior.
+    @Test func periodPriorIsThePosteriorOverCorrections() throws {
+        let history = Self.history(days: 120)
+        let state = CycleDayState(history: history, through: history.records[100].date)
+        let posterior = try #require(state.ovulationPosterior)
+        let base = LSTMCyclePredictor.baseDays(state)
+        let prior = LSTMCyclePredictor.periodPrior(of: state)
+        let corrections = LSTMCyclePredictor.Network.periodCorrections
+        #expect(prior.count == corrections.count)
+        var mass = 0.0
+        for (index, logProbability) in prior.enumerated() {
+            let probability = Double(Foundation.exp(logProbability))
+            #expect(probability >= Double(LSTMCyclePredictor.periodPriorFloor) * 0.999)
+            let days = base + corrections.lowerBound + index
+            if index > 0, index < prior.count - 1, days >= 1, days <= posterior.startProbabilities.count,
+               posterior.startProbabilities[days - 1] > Double(LSTMCyclePredictor.periodPriorFloor) {
+                #expect(abs(probability - posterior.startProbabilities[days - 1]) < 1e-5, "\(days) days")
+            }
+            mass += probability
+        }
+        // All the posterior's mass, plus at most the floor on every class.
+        #expect(mass >= 0.999 && mass <= 1.001 + Double(LSTMCyclePredictor.periodPriorFloor) * Double(prior.count))
+        #expect(LSTMCyclePredictor.periodPrior(nil, baseDays: base) == [Float](repeating: 0, count: corrections.count))
+    }
+
     /// A network whose period head puts all its mass on c = 0 forecasts the calendar's dates,
     /// held at tomorrow once the calendar's date has passed, at every quantile.
     @Test func uninformativePeriodHeadGivesTheCalendar() throws {
@@ -226,6 +253,7 @@ import Explanations
         let predictor = try Self.predictor()
         let history = Self.history(days: 40)
         let (value, features, gradient) = try predictor.inputGradient(for: history, on: history.records[29].date)
+        let prior = LSTMCyclePredictor.periodPrior(of: predictor.preparedDay(for: history, on: history.records[29].date).state)
         #expect(features.shape == [30, DailyFeatureBuilder.featureCount])
         #expect(Double(LSTMCyclePredictor.Network.periodCorrections.lowerBound)...Double(LSTMCyclePredictor.Network.periodCorrections.upperBound) ~= value)
         let step: Float = 1e-2
@@ -233,8 +261,8 @@ import Explanations
             var plus = features.scalars, minus = features.scalars
             plus[index] += step
             minus[index] -= step
-            let up = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: plus)).value
-            let down = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: minus)).value
+            let up = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: plus), prior: prior).value
+            let down = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: minus), prior: prior).value
             let numeric = (up - down) / Double(2 * step)
             #expect(abs(numeric - Double(gradient.scalars[index])) <= 2e-2 + 2e-2 * abs(numeric), "feature index \(index)")
         }
@@ -251,7 +279,9 @@ import Explanations
             let attribution = try predictor.periodAttribution(for: history, on: day, explainedDays: window)
             #expect(attribution.contributions.count == DailyFeatureBuilder.featureCount)
             #expect(attribution.relativeCompletenessError < 0.01, "window \(window): \(attribution.relativeCompletenessError)")
-            let direct = try predictor.expectedCalendarCorrection(features: predictor.normalisedFeatures(for: history, through: day)).value
+            let prior = LSTMCyclePredictor.periodPrior(of: predictor.preparedDay(for: history, on: day).state)
+            let direct = try predictor.expectedCalendarCorrection(features: predictor.normalisedFeatures(for: history, through: day),
+                                                                  prior: prior).value
             #expect(abs(attribution.outputValue - direct) < 1e-3)
         }
         #expect(throws: (any Error).self) { try predictor.periodAttribution(for: history, on: day, explainedDays: 0) }

@@ -82,6 +82,9 @@ public struct DailyFeatureBuilder: Sendable {
 
     /// What is known of her at the end of the last day advanced to.
     public private(set) var state = CycleDayState()
+    /// The ovulation posterior of `state`'s day (`CycleDayState.ovulationPosterior`, computed once
+    /// per day for the features and kept for the LSTM's period prior).
+    public private(set) var posterior: OvulationPosterior?
 
     /// A builder for a new user.
     public init() {}
@@ -91,12 +94,13 @@ public struct DailyFeatureBuilder: Sendable {
     public mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil,
                                  into features: UnsafeMutablePointer<Float>) {
         state.advance(to: day, record: record, measurements: measurements)
-        DailyFeatureBuilder.features(of: state, into: features)
+        posterior = DailyFeatureBuilder.features(of: state, into: features)
     }
 
-    /// Writes the `featureCount` raw features of `state`'s day to `features`; `state` must have
-    /// seen a day.
-    public static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) {
+    /// Writes the `featureCount` raw features of `state`'s day to `features` and returns the day's
+    /// ovulation posterior they read; `state` must have seen a day.
+    @discardableResult
+    public static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) -> OvulationPosterior? {
         _FeatureBuildCounter.record(.dailyRow)
         let cycle = state.cycle
         guard let day = cycle.today else { preconditionFailure("DailyFeatureBuilder: the state has seen no day") }
@@ -152,6 +156,7 @@ public struct DailyFeatureBuilder: Sendable {
         put(posterior.map { Float($0.alertScore) } ?? 0)
         put(posterior.map { Float($0.windowProbability) } ?? 0)
         put(posterior.map { Float($0.ovulationPassedProbability) } ?? 0)
+        return posterior
     }
 
     /// The raw feature rows of every day from `history`'s first logged day through `last`

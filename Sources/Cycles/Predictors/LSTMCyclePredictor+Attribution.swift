@@ -32,7 +32,8 @@ extension LSTMCyclePredictor: ForecastAttributing {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
         for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
-        return try runner.prediction(on: prepared.day, state: prepared.state, language: language)
+        return try runner.prediction(on: prepared.day, state: prepared.state, posterior: prepared.state.ovulationPosterior,
+                                     language: language)
     }
 
     /// `periodAttribution(from:explainedDays:)` over the last `explainedDays` (60) days.
@@ -46,11 +47,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// Why the period head predicts what it does on the prepared day: Integrated
-    /// Gradients of its expected correction to the calendar, `E = Σ_k c_k · softmax(z)_k`
-    /// (days added to the calendar's remaining days, `Network.periodCorrections`), one
-    /// contribution per daily feature summed over the explained days. The calendar's own days
-    /// are added outside the network; the contributions say what moved the forecast away
-    /// from an average user's correction.
+    /// Gradients of its expected correction to the anchored date, `E = Σ_k c_k · softmax(z + o)_k`
+    /// (days added to the anchored remaining days, `Network.periodCorrections`; `o` the day's
+    /// period prior, `periodPrior(of:)`, held fixed), one contribution per daily feature summed over
+    /// the explained days. The anchored days are added outside the network; the contributions say
+    /// what moved the forecast away from an average user's correction with her posterior.
     ///
     /// The path runs from the population-average day (zero in the model's normalised units)
     /// repeated over the last `days` days (`explainedDays`) to the real ones, starting from the state the earlier
@@ -60,7 +61,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     ///   `ExplanationError.invalidParameter` when `days < 1` or the day was prepared by another model.
     public func periodAttribution(from prepared: PreparedCycleDay, explainedDays days: Int) throws -> Attribution {
         try attribution(of: network.period, classValues: Network.periodCorrections.map(Float.init),
-                        prepared: prepared, explainedDays: days)
+                        logitOffsets: LSTMCyclePredictor.periodPrior(of: prepared.state), prepared: prepared, explainedDays: days)
     }
 
     /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
@@ -88,8 +89,8 @@ extension LSTMCyclePredictor: ForecastAttributing {
         try rows(of: prepared, layout: DailyFeatureBuilder.version, featureCount: DailyFeatureBuilder.featureCount)
     }
 
-    /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T))_k`.
-    func attribution(of head: Linear, classValues: [Float], prepared: PreparedCycleDay,
+    /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T) + logitOffsets)_k`.
+    func attribution(of head: Linear, classValues: [Float], logitOffsets: [Float]? = nil, prepared: PreparedCycleDay,
                      explainedDays days: Int) throws -> Attribution {
         guard days >= 1 else {
             throw ExplanationError.invalidParameter(name: "days", expected: "at least 1", found: "\(days)")
@@ -106,7 +107,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
         }
         let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)
-        let scalarHead = LSTMCyclePredictor.expectedValueHead(head, classValues: classValues)
+        let scalarHead = LSTMCyclePredictor.expectedValueHead(head, classValues: classValues, logitOffsets: logitOffsets)
         let result = try _PathWorkspacePool.shared.withWorkspace { workspace in
             let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace,
                                             head: scalarHead)
@@ -131,10 +132,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// A classification head as a scalar of the final hidden state: `E = Σ_k v_k · p_k` with
-    /// `p = softmax(W h + b)`, and `∂E/∂h = Wᵀ (p ⊙ (v − E))`; one `sgemm` each way for all
-    /// the path points.
-    static func expectedValueHead(_ head: Linear, classValues: [Float]) -> LSTM.ScalarHead {
-        let weight = head.weight.scalars, bias = head.bias.scalars
+    /// `p = softmax(W h + b + o)` (`o`: `logitOffsets`, zero when `nil`), and
+    /// `∂E/∂h = Wᵀ (p ⊙ (v − E))`; one `sgemm` each way for all the path points.
+    static func expectedValueHead(_ head: Linear, classValues: [Float], logitOffsets: [Float]? = nil) -> LSTM.ScalarHead {
+        let weight = head.weight.scalars
+        let bias = logitOffsets.map { zip(head.bias.scalars, $0).map(+) } ?? head.bias.scalars
         let classes = head.bias.count, hidden = head.weight.shape[1]
         return { finalHidden, values, dFinalHidden in
             let count = values.count

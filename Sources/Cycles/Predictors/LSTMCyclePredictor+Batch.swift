@@ -12,6 +12,8 @@ extension LSTMCyclePredictor {
         let lengths: [Int]
         let input: Tensor
         var periodTarget: [Int], periodWeight: [Float]
+        /// The period head's prior per row (`[T·B, Network.periodClassCount]`, zeros for padding).
+        let periodPrior: Tensor
         var ovulationTarget: [Float], ovulationWeight: [Float]
         var energyTarget: [Int], energyWeight: [Float]
         var moodTarget: [Int], moodWeight: [Float]
@@ -23,6 +25,8 @@ extension LSTMCyclePredictor {
             steps = lengths.max() ?? 0
             let rows = steps * size
             var values = [Float](repeating: 0, count: rows * featureCount)
+            let classes = Network.periodClassCount
+            var prior = [Float](repeating: 0, count: rows * classes)
             periodTarget = [Int](repeating: 0, count: rows)
             periodWeight = [Float](repeating: 0, count: rows)
             ovulationTarget = periodWeight
@@ -39,6 +43,7 @@ extension LSTMCyclePredictor {
                             (sequence.features[step * featureCount + feature] - mean[feature]) / scale[feature]
                     }
                     periodTarget[row] = sequence.periodTarget[step]
+                    for k in 0..<classes { prior[row * classes + k] = sequence.periodPrior[step * classes + k] }
                     periodWeight[row] = sequence.periodWeight[step]
                     ovulationTarget[row] = sequence.ovulationTarget[step]
                     ovulationWeight[row] = sequence.ovulationWeight[step]
@@ -49,6 +54,7 @@ extension LSTMCyclePredictor {
                 }
             }
             input = Tensor(uncheckedShape: [steps, size, featureCount], scalars: values)
+            periodPrior = Tensor(uncheckedShape: [rows, classes], scalars: prior)
         }
 
         /// The batch's result: the multi-task loss and how many labelled days had a median
@@ -65,7 +71,10 @@ extension LSTMCyclePredictor {
             let hidden = network.lstm.hiddenSize, rows = steps * size
             let output = try network.lstm.forward(input, lengths: lengths)
             let flat = try output.outputs.reshaped(to: [rows, hidden])
-            let periodLogits = try network.period.forward(flat)
+            // The head's logits plus the posterior's prior: the gradient of the loss in the sum is
+            // the gradient in the head's logits.
+            var periodLogits = try network.period.forward(flat)
+            periodLogits.axpy(alpha: 1, periodPrior)
             let ovulationLogits = try network.ovulation.forward(flat)
             let energyLogits = try network.energy.forward(flat)
             let moodLogits = try network.mood.forward(flat)

@@ -2,29 +2,36 @@ import NeuralNet
 import TensorCore
 
 extension LSTMCyclePredictor {
-    /// The period head's expected correction to the calendar, `E = Σ_k c_k · softmax(z)_k` over
-    /// the corrections `c_k` of `Network.periodCorrections` (days added to the calendar's
-    /// remaining days), at the last step of `features`, and its gradient w.r.t. every input
-    /// feature of every step.
+    /// The period head's expected correction to the anchored date, `E = Σ_k c_k · softmax(z + o)_k`
+    /// over the corrections `c_k` of `Network.periodCorrections` (days added to the anchored
+    /// remaining days), at the last step of `features`, with `prior` `o` the day's period prior
+    /// (`periodPrior(of:)`; `nil`: the head alone), and its gradient w.r.t. every input feature of
+    /// every step.
     ///
     /// This is what Integrated Gradients needs: evaluate it along the path from a baseline
     /// sequence to the real one and average the gradients. `features` are *normalised*
     /// (`[T, featureCount]`, see `normalisedFeatures(for:through:)`), so the all-zeros
     /// sequence is the population-average day repeated.
-    /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`.
-    public func expectedCalendarCorrection(features: Tensor) throws -> (value: Double, gradient: Tensor) {
+    /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`
+    ///   and `prior` has `Network.periodClassCount` values.
+    public func expectedCalendarCorrection(features: Tensor, prior: [Float]? = nil) throws -> (value: Double, gradient: Tensor) {
         let featureCount = DailyFeatureBuilder.featureCount
         guard features.rank == 2, features.shape[1] == featureCount, features.shape[0] >= 1 else {
             throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedCalendarCorrection",
                                                expected: [-1, featureCount], found: features.shape)
         }
         let steps = features.shape[0], hidden = network.lstm.hiddenSize, classes = Network.periodClassCount
+        let prior = prior ?? [Float](repeating: 0, count: classes)
+        guard prior.count == classes else {
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedCalendarCorrection (prior)",
+                                               expected: [classes], found: [prior.count])
+        }
         var lstm = network.lstm
         var head = network.period
         let output = try lstm.forward(try features.reshaped(to: [steps, 1, featureCount]))
         let last = try output.outputs.reshaped(to: [steps, hidden]).row(steps - 1)
         let logits = try head.forward(try last.reshaped(to: [1, hidden]))
-        let probabilities = _lstmSoftmax(logits.scalars)
+        let probabilities = _lstmSoftmax(zip(logits.scalars, prior).map(+))
         let lowest = Double(Network.periodCorrections.lowerBound)
         var expected = 0.0
         for (k, p) in probabilities.enumerated() { expected += (Double(k) + lowest) * Double(p) }
@@ -62,12 +69,13 @@ extension LSTMCyclePredictor {
         return Tensor(uncheckedShape: [raw.count / featureCount, featureCount], scalars: raw)
     }
 
-    /// `expectedCalendarCorrection` for one user-day: the period head's expected correction to
-    /// the calendar as of `day`, its gradient w.r.t. the normalised features `[T, featureCount]`,
-    /// and those features.
+    /// `expectedCalendarCorrection` for one user-day, with the day's period prior: the forecast's
+    /// expected correction to the anchored date as of `day`, its gradient w.r.t. the normalised
+    /// features `[T, featureCount]`, and those features.
     public func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
-        let features = try normalisedFeatures(for: history, through: day)
-        let (value, gradient) = try expectedCalendarCorrection(features: features)
+        let prepared = preparedDay(for: history, on: day)
+        let features = try normalisedFeatures(prepared)
+        let (value, gradient) = try expectedCalendarCorrection(features: features, prior: LSTMCyclePredictor.periodPrior(of: prepared.state))
         return (value, features, gradient)
     }
 }

@@ -5,9 +5,11 @@ import TensorCore
 
 extension LSTMCyclePredictor {
     /// What the period head's classes stand for, written to the model file (`period_target`).
-    /// `anchored_correction`: days to the next start minus the signal-anchored remaining days
-    /// (`baseDays`); files of the calendar-anchored head (`calendar_correction`) are rejected.
-    public static let periodTarget = "anchored_correction \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
+    /// `posterior_tilt`: days to the next start minus the signal-anchored remaining days
+    /// (`baseDays`), the head's logits added to the ovulation posterior's log-probabilities
+    /// (`periodPrior`); files of the earlier heads (`anchored_correction`, `calendar_correction`:
+    /// logits alone) are rejected.
+    public static let periodTarget = "posterior_tilt \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
 
     /// The predictor as a model file: every network parameter under its stable key, the
     /// feature normalisation (`normalisation.mean`, `normalisation.scale`, also in the

@@ -12,7 +12,9 @@ extension LSTMCyclePredictor {
     public struct Network: Layer, Sendable {
         /// The corrections the period head's classes stand for, in class order: class `k` is
         /// c = `k + periodCorrections.lowerBound` days added to the signal-anchored remaining days
-        /// (`LSTMCyclePredictor.baseDays`: the calendar's without ovulation evidence). Targets outside are clamped to the ends.
+        /// (`LSTMCyclePredictor.baseDays`: the calendar's without ovulation evidence); the head's
+        /// logits are added to the ovulation posterior's (`LSTMCyclePredictor.periodPrior`).
+        /// Targets outside are clamped to the ends.
         /// −20…+40 covers a cycle 20 days shorter than her median and one 40 days longer (a long
         /// anovulatory cycle, or a period she forgot to log); the asymmetry follows cycle
         /// lengths, whose long tail is the longer one.
@@ -24,7 +26,7 @@ extension LSTMCyclePredictor {
 
         /// The recurrent body.
         public var lstm: LSTM
-        /// Distribution of the correction to the calendar (logits over `periodCorrections`).
+        /// The tilt of the posterior's distribution of the correction (logits over `periodCorrections`).
         public var period: Linear
         /// Ovulation-passed logit head.
         public var ovulation: Linear

@@ -12,6 +12,8 @@ extension LSTMCyclePredictor {
         /// `baseDays`, clamped to `Network.periodCorrections`, minus its lower bound.
         var periodTarget: [Int]
         var periodWeight: [Float]
+        /// The period head's prior per day (`periodPrior`, `[length, Network.periodClassCount]`).
+        var periodPrior: [Float]
         /// 1 when the current cycle's (true) ovulation is on or before the day.
         var ovulationTarget: [Float]
         var ovulationWeight: [Float]
@@ -29,6 +31,8 @@ extension LSTMCyclePredictor {
             let featureCount = DailyFeatureBuilder.featureCount
             var rows = [Float](repeating: 0, count: length * featureCount)
             var baseDays = [Int](repeating: 0, count: length)
+            var prior = [Float]()
+            prior.reserveCapacity(length * Network.periodClassCount)
             var builder = DailyFeatureBuilder()
             var cursor = _HistoryCursor(history)
             rows.withUnsafeMutableBufferPointer { buffer in
@@ -38,9 +42,11 @@ extension LSTMCyclePredictor {
                     builder.advance(to: day, record: logged.record, measurements: logged.measurements,
                                     into: buffer.baseAddress! + offset * featureCount)
                     baseDays[offset] = LSTMCyclePredictor.baseDays(builder.state)
+                    prior += LSTMCyclePredictor.periodPrior(builder.posterior, baseDays: baseDays[offset])
                 }
             }
             features = rows
+            periodPrior = prior
             periodTarget = [Int](repeating: 0, count: length)
             periodWeight = [Float](repeating: 0, count: length)
             ovulationTarget = periodWeight

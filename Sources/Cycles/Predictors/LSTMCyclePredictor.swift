@@ -5,26 +5,27 @@ import TensorCore
 
 /// The LSTM cycle predictor (`"lstm"`): a small LSTM reads one feature vector per calendar day
 /// (`DailyFeatureBuilder`) and, at the end of each day, its heads give the distribution of the
-/// **correction to the calendar** — c = (days until the next start) − (the calendar's remaining
-/// days anchored on the signals, or the ovulation posterior's with temperatures or mucus,
-/// `baseDays`), over −20…+40 (`Network.periodCorrections`) — the probability that ovulation has
-/// passed, and tomorrow's energy and mood classes.
+/// **correction to the signal-anchored date** — c = (days until the next start) − (the calendar's
+/// remaining days anchored on the signals, `baseDays`), over −20…+40 (`Network.periodCorrections`)
+/// — the probability that ovulation has passed, and tomorrow's energy and mood classes.
 ///
-/// The forecast is the signal-anchored date (`CycleDayState.anchoredNextStart`: once her signals
-/// evidence ovulation, ovulation + her luteal length + 1; before, the calendar's — last start +
-/// median of her last ≤ 6 cycles — pushed past a negative LH test) moved by the correction, so a
-/// network with nothing to add (all mass on c = 0) gives that date, held at tomorrow once it has
-/// passed. A user who logged no symptom in the last 28 days and no temperature or mucus this cycle
-/// (`CycleDayState.givesAnchoredForecast`) gets the signal-anchored date itself —
-/// the calendar's (`CalendarPredictor`) until her signals evidence ovulation: on real charts
-/// (Marquette, periods and LH only) the network was below the calendar before the evidence and
-/// below the anchored date after it.
+/// The period head **tilts the ovulation posterior**: its logits are added to the log-probabilities
+/// the day's `OvulationPosterior` gives each correction (`periodPrior`), in training and in
+/// prediction, so a network with nothing to add gives the posterior (what her LH tests,
+/// temperatures, mucus and past cycles say in probabilities) and the network learns what the
+/// posterior misses (her symptoms, how she logs). A user who logged no symptom in the last 28 days
+/// and no temperature or mucus this cycle (`CycleDayState.givesAnchoredForecast`) gets the
+/// signal-anchored date itself (`CycleDayState.anchoredNextStart`: once her signals evidence
+/// ovulation, ovulation + her luteal length + 1; before, the calendar's — last start + median of
+/// her last ≤ 6 cycles — pushed past a negative LH test): on real charts (Marquette, periods and
+/// LH only) the network was below the calendar before the evidence and below the anchored date
+/// after it.
 ///
 /// Prediction is causal and streaming: one `LSTM.step` per day from the user's first logged
 /// day, so the forecast for day `d` uses records up to `d` only. The point forecast is the
-/// calendar's remaining days plus the `periodQuantile` quantile of the correction (tuned on
+/// anchored remaining days plus the `periodQuantile` quantile of the correction (tuned on
 /// validation users for the alert metric), at least 1 day ahead, then moved to the alert horizon
-/// or beyond it by `AlertTiming` with the shifted distribution's P(1 day) − P(6 days) when
+/// or beyond it by `AlertTiming` with the distribution's P(1 day) − P(6 days) when
 /// `alertThreshold` is set; the uncertainty is half the width of its central 68 %.
 public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var name: String { "lstm" }
@@ -81,7 +82,8 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
             let logged = cursor.take(on: day)
             runner.advance(to: day, record: logged.record, measurements: logged.measurements)
             while dayIndex < days.count, days[dayIndex] == day {
-                results.append(try runner.prediction(on: day, state: runner.builder.state, language: language))
+                results.append(try runner.prediction(on: day, state: runner.builder.state, posterior: runner.builder.posterior,
+                                                     language: language))
                 dayIndex += 1
             }
             day = day.advanced(by: 1)
@@ -148,10 +150,13 @@ extension LSTMCyclePredictor {
             }
         }
 
-        /// The forecast from the current head outputs, with her state at the end of `day`.
-        func prediction(on day: CalendarDay, state known: CycleDayState, language: Language) throws -> CyclePrediction {
-            let distribution = _lstmSoftmax(periodLogits)
+        /// The forecast from the current head outputs, with her state and ovulation posterior at
+        /// the end of `day`.
+        func prediction(on day: CalendarDay, state known: CycleDayState, posterior: OvulationPosterior?,
+                        language: Language) throws -> CyclePrediction {
             let base = LSTMCyclePredictor.baseDays(known)
+            let prior = LSTMCyclePredictor.periodPrior(posterior, baseDays: base)
+            let distribution = _lstmSoftmax(zip(periodLogits, prior).map(+))
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
             if known.givesAnchoredForecast, let today = known.today, let anchored = known.anchoredNextStart {
@@ -194,18 +199,40 @@ extension LSTMCyclePredictor {
         }
     }
 
-    /// The days ahead the period head's correction is added to: with temperature or mucus readings
-    /// this cycle, the ovulation posterior's median days to the next start (`OvulationPosterior`:
-    /// it reads those signals in probabilities); otherwise the signal-anchored remaining days
-    /// (`CycleDayState.anchoredDaysRemaining`: LH evidence + her luteal length, else the
+    /// The days ahead the period head's correction is added to: the signal-anchored remaining
+    /// days (`CycleDayState.anchoredDaysRemaining`: LH evidence + her luteal length, else the
     /// calendar's), held at 1 (tomorrow) once that date has passed. The same in training targets
-    /// and in prediction.
+    /// and in prediction. (Temperatures and mucus reach the head through `periodPrior`; a base at
+    /// the posterior's median put tomorrow outside the corrections whenever the chance of a cycle
+    /// without ovulation kept that median weeks away.)
     static func baseDays(_ state: CycleDayState) -> Int {
-        let signals = state.signals
-        if signals.temperatureCount + signals.mucusCount > 0, let posterior = state.ovulationPosterior {
-            return posterior.medianDaysToStart
+        max(1, state.anchoredDaysRemaining)
+    }
+
+    /// The period prior of `state`'s day (`periodPrior(_:baseDays:)` with `baseDays`).
+    static func periodPrior(of state: CycleDayState) -> [Float] {
+        periodPrior(state.ovulationPosterior, baseDays: baseDays(state))
+    }
+
+    /// Smallest probability the period prior gives a correction, so that the network can still
+    /// overrule a posterior that rules a day out.
+    static let periodPriorFloor: Float = 1e-3
+
+    /// The period head's prior, added to its logits: log P(correction class) under the ovulation
+    /// `posterior` (its start probabilities moved by `base` days, the mass beyond either end of
+    /// `Network.periodCorrections` on that end's class, floored at `periodPriorFloor`), so that a
+    /// network with nothing to add gives the posterior; zeros (no prior) without a posterior.
+    static func periodPrior(_ posterior: OvulationPosterior?, baseDays base: Int) -> [Float] {
+        var prior = [Float](repeating: 0, count: Network.periodClassCount)
+        guard let probabilities = posterior?.startProbabilities else { return prior }
+        let lowest = Network.periodCorrections.lowerBound
+        var mass = [Double](repeating: 0, count: prior.count)
+        for (index, probability) in probabilities.enumerated() {
+            let correction = index + 1 - base
+            mass[min(max(correction - lowest, 0), prior.count - 1)] += probability
         }
-        return max(1, state.anchoredDaysRemaining)
+        for index in prior.indices { prior[index] = Foundation.log(max(Float(mass[index]), periodPriorFloor)) }
+        return prior
     }
 
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
