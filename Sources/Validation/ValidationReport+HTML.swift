@@ -42,6 +42,7 @@ extension ValidationReport {
         #verdict.go { background: #E3F4E8; border: 2px solid #007A3D; }
         #verdict.no-go { background: #FBE9E9; border: 2px solid #B00; }
         #scenarios td { white-space: nowrap; }
+        #scenarios td:first-child { white-space: normal; min-width: 11em; max-width: 16em; }
         td.go { color: #007A3D; font-weight: bold; } td.no-go { color: #B00; font-weight: bold; }
         .note { font-size: 13px; color: #444; }
         svg.interval { display: block; margin-top: 2px; }
