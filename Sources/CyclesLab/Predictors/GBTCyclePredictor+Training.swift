@@ -31,8 +31,7 @@ struct _GBTTrainingRows {
     var features: [Float] = []
     /// Days until the next start minus the signal-anchored remaining days (the period model's target).
     var remaining: [Float] = []
-    /// Target of `GBTCyclePredictor.alertTiming`: 1 if the next start is tomorrow, −1 if it is
-    /// `AlertPolicy.windowDays + 1` days away, else 0.
+    /// Target of `GBTCyclePredictor.alertTiming` (`AlertTiming.target`).
     var alertTarget: [Float] = []
     var ovulationRows: [Int] = []
     var ovulationLabels: [Float] = []
@@ -80,7 +79,7 @@ extension GBTCyclePredictor {
                 let remainingDays = day.distance(to: history.periodStarts[nextStartIndex])
                 let correction = Float(remainingDays) - vector[anchorRemainingIndex]
                 rows.remaining.append(min(max(correction, -correctionLimitDays), correctionLimitDays))
-                rows.alertTarget.append(remainingDays == 1 ? 1 : (remainingDays == AlertPolicy.windowDays + 1 ? -1 : 0))
+                rows.alertTarget.append(AlertTiming.target(daysToStart: remainingDays))
                 while truthIndex + 1 < truth.count && truth[truthIndex + 1].cycleStart <= day { truthIndex += 1 }
                 if truthIndex >= 0 {
                     rows.ovulationRows.append(row)
