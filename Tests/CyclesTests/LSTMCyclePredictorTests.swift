@@ -261,15 +261,15 @@ import Explanations
             var plus = features.scalars, minus = features.scalars
             plus[index] += step
             minus[index] -= step
-            let up = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: plus), prior: prior).value
-            let down = try predictor.expectedCalendarCorrection(features: Tensor(uncheckedShape: features.shape, scalars: minus), prior: prior).value
+            let up = try predictor.expectedPeriodCorrection(features: Tensor(uncheckedShape: features.shape, scalars: plus), prior: prior).value
+            let down = try predictor.expectedPeriodCorrection(features: Tensor(uncheckedShape: features.shape, scalars: minus), prior: prior).value
             let numeric = (up - down) / Double(2 * step)
             #expect(abs(numeric - Double(gradient.scalars[index])) <= 2e-2 + 2e-2 * abs(numeric), "feature index \(index)")
         }
     }
 
     /// Integrated Gradients of the period head: complete (< 1 % of the output change), its
-    /// output is the head's expected correction (`expectedCalendarCorrection`), and only the last
+    /// output is the head's expected correction (`expectedPeriodCorrection`), and only the last
     /// `explainedDays` days are attributed while earlier days shape the state.
     @Test func periodAttributionIsCompleteAndMatchesTheHead() throws {
         let predictor = try Self.predictor()
@@ -280,7 +280,7 @@ import Explanations
             #expect(attribution.contributions.count == DailyFeatureBuilder.featureCount)
             #expect(attribution.relativeCompletenessError < 0.01, "window \(window): \(attribution.relativeCompletenessError)")
             let prior = LSTMCyclePredictor.periodPrior(of: predictor.preparedDay(for: history, on: day).state)
-            let direct = try predictor.expectedCalendarCorrection(features: predictor.normalisedFeatures(for: history, through: day),
+            let direct = try predictor.expectedPeriodCorrection(features: predictor.normalisedFeatures(for: history, through: day),
                                                                   prior: prior).value
             #expect(abs(attribution.outputValue - direct) < 1e-3)
         }

@@ -14,16 +14,16 @@ extension LSTMCyclePredictor {
     /// sequence is the population-average day repeated.
     /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`
     ///   and `prior` has `Network.periodClassCount` values.
-    public func expectedCalendarCorrection(features: Tensor, prior: [Float]? = nil) throws -> (value: Double, gradient: Tensor) {
+    public func expectedPeriodCorrection(features: Tensor, prior: [Float]? = nil) throws -> (value: Double, gradient: Tensor) {
         let featureCount = DailyFeatureBuilder.featureCount
         guard features.rank == 2, features.shape[1] == featureCount, features.shape[0] >= 1 else {
-            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedCalendarCorrection",
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedPeriodCorrection",
                                                expected: [-1, featureCount], found: features.shape)
         }
         let steps = features.shape[0], hidden = network.lstm.hiddenSize, classes = Network.periodClassCount
         let prior = prior ?? [Float](repeating: 0, count: classes)
         guard prior.count == classes else {
-            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedCalendarCorrection (prior)",
+            throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedPeriodCorrection (prior)",
                                                expected: [classes], found: [prior.count])
         }
         var lstm = network.lstm
@@ -69,13 +69,13 @@ extension LSTMCyclePredictor {
         return Tensor(uncheckedShape: [raw.count / featureCount, featureCount], scalars: raw)
     }
 
-    /// `expectedCalendarCorrection` for one user-day, with the day's period prior: the forecast's
+    /// `expectedPeriodCorrection` for one user-day, with the day's period prior: the forecast's
     /// expected correction to the anchored date as of `day`, its gradient w.r.t. the normalised
     /// features `[T, featureCount]`, and those features.
     public func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
         let prepared = preparedDay(for: history, on: day)
         let features = try normalisedFeatures(prepared)
-        let (value, gradient) = try expectedCalendarCorrection(features: features, prior: LSTMCyclePredictor.periodPrior(of: prepared.state))
+        let (value, gradient) = try expectedPeriodCorrection(features: features, prior: LSTMCyclePredictor.periodPrior(of: prepared.state))
         return (value, features, gradient)
     }
 }
