@@ -47,7 +47,8 @@ Usage: python scripts/ideal_observer.py --calibrate DIR --evaluate DIR [--modes 
        [--scenarios signals:none,signals:lh,...] [--bootstrap 200] [--results FILE]
 `--results FILE` writes the causal observer per scenario as the JSON `odml validate` reads
 (Datasets/ideal-observer/), with the evaluation data's generator version, config, seed, users and
-months, so that a figure is never shown for other data.
+months, so that a figure is never shown for other data, and each user's hits and scored cycles
+(`by_user`), with which `odml validate` pairs every model with the observer user by user.
 Needs numpy only. Runtime ~1-3 min per mode, scenario and 400-user dataset.
 """
 import argparse
@@ -550,9 +551,13 @@ def score(calibration, evaluation, mode, use_signals, bootstrap, generator):
     ranks = np.concatenate([np.arange(1, len(h) + 1) for h in per_user])
     by_rank = {f"{a}-{b}": round(float(scored[(ranks >= a) & (ranks <= b)].mean()), 4)
                for a, b in ((1, 2), (3, 4), (5, 6), (7, 10), (11, 99)) if np.any((ranks >= a) & (ranks <= b))}
+    # Per user (in the ids order): hits and scored cycles, so that `odml validate` can pair each model with the observer
+    # user by user (the same users and cycles) for the confidence interval of their gap.
+    by_user = {"ids": [user["id"] for user in evaluation], "hits": [int(h.sum()) for h in per_user],
+               "cycles": [int(h.size) for h in per_user]}
     return {"mode": mode, "threshold": threshold, "cycles": int(scored.size),
             "alert_accuracy": round(float(scored.mean()), 4),
-            "interval": [round(float(low), 4), round(float(high), 4)], "by_cycle_rank": by_rank}
+            "interval": [round(float(low), 4), round(float(high), 4)], "by_cycle_rank": by_rank, "by_user": by_user}
 
 
 def manifest(directory):
@@ -586,13 +591,13 @@ def main():
             generator = np.random.default_rng(0)
             row = score(calibration, evaluation, mode, bool(kinds), arguments.bootstrap, generator)
             row["scenario"] = scenario
-            print(json.dumps(row), flush=True)
+            print(json.dumps({key: value for key, value in row.items() if key != "by_user"}), flush=True)
             if mode == "causal":
                 results[scenario] = row
     if arguments.results:
         document = {"command": arguments.command, "bootstrap": arguments.bootstrap,
                     "calibration": manifest(arguments.calibrate), "evaluation": manifest(arguments.evaluate),
-                    "scenarios": {name: {key: row[key] for key in ("alert_accuracy", "interval", "cycles", "threshold", "by_cycle_rank")}
+                    "scenarios": {name: {key: row[key] for key in ("alert_accuracy", "interval", "cycles", "threshold", "by_cycle_rank", "by_user")}
                                   for name, row in results.items()}}
         directory = os.path.dirname(arguments.results)
         if directory:

@@ -22,4 +22,32 @@ extension CycleEvaluator {
         }
         return differences
     }
+
+    /// `report` − a reference known only by its per-user tallies of `metric` (another program's
+    /// results on the same users and cycles, such as the ideal observer's), with its 95 % paired
+    /// percentile bootstrap interval (the same resampled users for both).
+    ///
+    /// `nil` when the two did not score the same cycles: a user of `report` missing from
+    /// `reference` or scored on another number of items there, or `reference` counting items
+    /// on users `report` does not have.
+    public func pairedDifference(_ report: EvaluationReport, metric: CycleMetric, reference: [String: MetricTally]) -> PairedDifference? {
+        var perUser: [[MetricTally]] = []
+        var referenceCount = 0.0
+        for user in report.userEvaluations {
+            let tally = user.tally(for: metric)
+            guard let other = reference[user.userID] ?? (tally.count == 0 ? MetricTally() : nil), other.count == tally.count else {
+                return nil
+            }
+            perUser.append([tally, other])
+            referenceCount += other.count
+        }
+        guard referenceCount == reference.values.reduce(0, { $0 + $1.count }) else { return nil }
+        let pooled = perUser.reduce([MetricTally(), MetricTally()]) { [$0[0] + $1[0], $0[1] + $1[1]] }
+        guard let value = pooled[0].value, let referenceValue = pooled[1].value else { return nil }
+        let deltas = resampledTallies(perUser).compactMap { sample -> Double? in
+            guard let a = sample[0].value, let b = sample[1].value else { return nil }
+            return a - b
+        }
+        return PairedDifference(value: value - referenceValue, interval: ConfidenceInterval(percentilesOf: deltas))
+    }
 }

@@ -22,6 +22,38 @@ public struct IdealObserverResults: Sendable, Equatable, Decodable {
         public var cycles: Int
         /// The alert threshold chosen on the calibration cohort.
         public var threshold: Double
+        /// Each user's hits and scored cycles (files written before it was recorded have none).
+        public var byUser: UserOutcomes?
+
+        /// Each user's alert tally (hits over scored cycles), by user ID; `nil` without `byUser`.
+        public var userTallies: [String: MetricTally]? {
+            byUser.map { outcomes in
+                Dictionary(zip(outcomes.ids, zip(outcomes.hits, outcomes.cycles).map { MetricTally(sum: Double($0), count: Double($1)) }),
+                           uniquingKeysWith: { first, _ in first })
+            }
+        }
+    }
+
+    /// Per-user outcomes of one scenario, as parallel lists (user IDs stay values, never keys).
+    public struct UserOutcomes: Sendable, Equatable, Decodable {
+        /// User IDs.
+        public var ids: [String]
+        /// Alert hits of each user.
+        public var hits: [Int]
+        /// Scored cycles of each user.
+        public var cycles: [Int]
+
+        /// Why the lists cannot be read as per-user outcomes, `nil` when they can.
+        var problem: String? {
+            guard ids.count == hits.count, ids.count == cycles.count else {
+                return "\(ids.count) ids, \(hits.count) hits and \(cycles.count) cycles: the lists must have one entry per user"
+            }
+            guard Set(ids).count == ids.count else { return "a user ID appears twice" }
+            if let index = ids.indices.first(where: { hits[$0] < 0 || hits[$0] > cycles[$0] }) {
+                return "user \(ids[index]) has \(hits[index]) hits in \(cycles[index]) cycles"
+            }
+            return nil
+        }
     }
 
     /// How the file was made (the script's command lines).
@@ -45,8 +77,9 @@ public struct IdealObserverResults: Sendable, Equatable, Decodable {
         }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let results: IdealObserverResults
         do {
-            return try decoder.decode(IdealObserverResults.self, from: data)
+            results = try decoder.decode(IdealObserverResults.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw ValidatorError.idealObserverMalformed(path: url.path, reason: "missing \(Self.path(context.codingPath + [key]))")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
@@ -56,6 +89,12 @@ public struct IdealObserverResults: Sendable, Equatable, Decodable {
         } catch {
             throw ValidatorError.idealObserverMalformed(path: url.path, reason: "\(error)")
         }
+        for (name, result) in results.scenarios.sorted(by: { $0.key < $1.key }) {
+            if let problem = result.byUser?.problem {
+                throw ValidatorError.idealObserverMalformed(path: url.path, reason: "scenarios.\(name).by_user: \(problem)")
+            }
+        }
+        return results
     }
 
     /// Why these results do not describe `manifest`'s data (the first field that differs), `nil`

@@ -4,7 +4,8 @@ import CyclesLab
 extension ScenarioTable {
     /// The text and Markdown table (header first): per scenario, one line of alert accuracies
     /// `"acc [lo, hi]"` per column and the scenario's result, then one line of the candidates'
-    /// fine-tuned alert accuracy after 6 months.
+    /// fine-tuned alert accuracy after 6 months and one of their gap to the ideal observer in
+    /// points `"Δ [lo, hi]"` (when the observer's file has per-user results).
     public var table: [[String]] {
         var result = [["scenario", "users", "cycles"] + columns + ["result"]]
         for row in rows {
@@ -16,6 +17,12 @@ extension ScenarioTable {
             let fineTuned = columns.map { column in row.cell(column)?.fineTunedSixMonths.map { _Format.percent($0.value) } ?? "-" }
             if fineTuned.contains(where: { $0 != "-" }) {
                 result.append(["  fine-tuned, 6 months", "", ""] + fineTuned + [""])
+            }
+            let gaps = columns.map { column in
+                row.cell(column)?.gapToIdealObserver.map { _Format.points($0.value, interval: $0.interval) } ?? "-"
+            }
+            if gaps.contains(where: { $0 != "-" }) {
+                result.append(["  Δ vs ideal observer", "", ""] + gaps + [""])
             }
         }
         return result
@@ -56,6 +63,10 @@ extension ScenarioTable {
                      + "the scenario gates are measured on its users, the model gates (size, latency, calendar floor) once; "
                      + "a scenario is GO when one model passes all of them (\(bootstrapSamples) bootstrap resamples of users)."]
         lines.append("ideal observer: \(idealObserver)")
+        if rows.contains(where: { row in row.cells.contains { $0.gapToIdealObserver != nil } }) {
+            lines.append("Δ vs ideal observer: model − observer in points with its paired 95 % interval "
+                         + "(the same users resampled for both, from the observer's per-user results).")
+        }
         for model in candidates {
             if let failures = modelGateFailures[model], !failures.isEmpty {
                 lines.append("\(model) fails model gates: " + failures.joined(separator: ", "))

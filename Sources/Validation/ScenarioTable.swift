@@ -24,6 +24,9 @@ public struct ScenarioTable: Sendable, Encodable {
         /// Candidates: the fine-tuned alert accuracy after 6 months (the learning curve on this
         /// scenario's users), when measured.
         public var fineTunedSixMonths: MeasuredValue?
+        /// Candidates: alert accuracy minus the ideal observer's, in points, with its paired 95 %
+        /// interval over users; `nil` when the observer's file has no per-user results for these users.
+        public var gapToIdealObserver: PairedDifference?
         /// Why there is no value (the ideal observer's file does not describe this data, …).
         public var note: String?
 
@@ -39,7 +42,7 @@ public struct ScenarioTable: Sendable, Encodable {
 
         private enum CodingKeys: String, CodingKey {
             case model, alertAccuracy = "alert_accuracy", interval = "alert_accuracy_ci"
-            case fineTunedSixMonths = "fine_tuned_alert_accuracy_6m", note
+            case fineTunedSixMonths = "fine_tuned_alert_accuracy_6m", gapToIdealObserver = "gap_to_ideal_observer", note
         }
     }
 

@@ -52,6 +52,8 @@ extension Validator {
             var cells = [Self.cell(calendarReport)]
             cells.append(Self.cell(try evaluate(rules, name: "rules", on: users, step: step)))
             var rowGates: [Gate] = []
+            let observed = observer?.scenarios[scenario.name]
+            let observerTallies = observed?.userTallies
             for candidate in candidates {
                 let report = try evaluate(candidate.predictor, name: candidate.name, on: users, step: step)
                 var measurements = self.measurements(of: report, on: "\(dataText), \(scenario.label)")
@@ -63,6 +65,7 @@ extension Validator {
                 }
                 var cell = Self.cell(report)
                 cell.fineTunedSixMonths = measurements[GateSpecification.fineTunedSixMonths.metric]
+                cell.gapToIdealObserver = observerTallies.flatMap { evaluator.pairedDifference(report, metric: .alertAccuracy, reference: $0) }
                 cells.append(cell)
                 for specification in scenarioGates {
                     let measurement = measurements[specification.metric]
@@ -74,7 +77,7 @@ extension Validator {
                                          reason: measurement == nil ? reason : nil))
                 }
             }
-            if let result = observer?.scenarios[scenario.name] {
+            if let result = observed {
                 cells.append(.init(model: ScenarioTable.idealObserverColumn, alertAccuracy: result.alertAccuracy, interval: result.interval))
             } else {
                 cells.append(.init(model: ScenarioTable.idealObserverColumn, alertAccuracy: nil, interval: nil,

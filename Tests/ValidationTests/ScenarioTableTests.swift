@@ -178,6 +178,58 @@ import CyclesLab
         #expect(configResults.mismatch(with: TestSupport.regularEverySignal.manifest) != nil)
     }
 
+    @Test func theGapToTheIdealObserverIsPairedUserByUser() throws {
+        // The observer's per-user results are the oracle's: the LH-gated model (the oracle where she
+        // tests LH) is 0 points from it with LH tests, and the calendar's distance without them.
+        let oracle = try CycleEvaluator(bootstrapSamples: 0).evaluate(try OracleEngine(dataset: TestSupport.regularEverySignal),
+                                                                      on: TestSupport.regularEverySignal)
+        let calendar = try CycleEvaluator(bootstrapSamples: 0).evaluate(CalendarPredictor(), on: TestSupport.regularEverySignal)
+        let users = oracle.userEvaluations
+        let byUser: [String: Any] = ["ids": users.map(\.userID), "hits": users.map { Int($0.tally(for: .alertAccuracy).sum) },
+                                     "cycles": users.map { Int($0.tally(for: .alertAccuracy).count) }]
+        let scenarios = DatasetPerturbation.signalScenarios.map(\.name)
+        let file = try Self.observerFile(manifest: TestSupport.regularEverySignal.manifest, scenarios: scenarios, byUser: byUser)
+        let table = try #require(try Self.lhGatedReport(idealObserver: try IdealObserverResults.load(from: file)).scenarios)
+        let withLH = try #require(table.rows.first { $0.scenario == "signals:lh" }?.cell("lh-gated")?.gapToIdealObserver)
+        #expect(withLH.value == 0)
+        #expect(withLH.interval == ConfidenceInterval(low: 0, high: 0))
+        let without = try #require(table.rows.first { $0.scenario == "signals:none" }?.cell("lh-gated")?.gapToIdealObserver)
+        let expected = try #require(calendar.metrics[.alertAccuracy]) - (try #require(oracle.metrics[.alertAccuracy]))
+        #expect(abs(without.value - expected) < 1e-12)
+        #expect(expected < 0)
+        let interval = try #require(without.interval)
+        #expect(interval.low <= without.value && without.value <= interval.high)
+        #expect(table.table.contains { $0.first == "  Δ vs ideal observer" })
+        #expect(table.notes.contains { $0.hasPrefix("Δ vs ideal observer: model − observer") })
+        #expect(table.rows.allSatisfy { $0.cell("calendar")?.gapToIdealObserver == nil })
+
+        // Another number of cycles for one user: not the same cycles, so no paired gap.
+        var shifted = byUser
+        shifted["cycles"] = users.enumerated().map { Int($0.element.tally(for: .alertAccuracy).count) + ($0.offset == 0 ? 1 : 0) }
+        let other = try Self.observerFile(manifest: TestSupport.regularEverySignal.manifest, scenarios: scenarios, byUser: shifted)
+        let unpaired = try #require(try Self.lhGatedReport(idealObserver: try IdealObserverResults.load(from: other)).scenarios)
+        #expect(unpaired.rows.allSatisfy { $0.cell("lh-gated")?.gapToIdealObserver == nil })
+        #expect(!unpaired.table.contains { $0.first == "  Δ vs ideal observer" })
+    }
+
+    @Test func malformedPerUserObserverResultsAreATypedError() throws {
+        let manifest = TestSupport.regularEverySignal.manifest
+        let cases: [([String: Any], String)] = [
+            (["ids": ["a", "b"], "hits": [1], "cycles": [2, 2]], "2 ids, 1 hits and 2 cycles"),
+            (["ids": ["a", "a"], "hits": [1, 1], "cycles": [2, 2]], "a user ID appears twice"),
+            (["ids": ["a", "b"], "hits": [1, 3], "cycles": [2, 2]], "user b has 3 hits in 2 cycles"),
+        ]
+        for (byUser, message) in cases {
+            let file = try Self.observerFile(manifest: manifest, scenarios: ["signals:none"], byUser: byUser)
+            #expect {
+                try IdealObserverResults.load(from: file)
+            } throws: { error in
+                guard case let ValidatorError.idealObserverMalformed(path, reason) = error else { return false }
+                return path == file.path && reason.hasPrefix("scenarios.signals:none.by_user: \(message)")
+            }
+        }
+    }
+
     @Test func aMalformedOrMissingObserverFileIsATypedErrorNamingThePath() throws {
         let directory = try TestSupport.temporaryDirectory()
         let bad = directory.appendingPathComponent("bad.json")
@@ -206,14 +258,16 @@ import CyclesLab
 
     /// A results file as `scripts/ideal_observer.py --results` writes it (snake_case keys, the
     /// manifests verbatim), scenario `i` at alert accuracy 0.50 + i/100.
-    static func observerFile(manifest: DatasetManifest, scenarios: [String]) throws -> URL {
+    static func observerFile(manifest: DatasetManifest, scenarios: [String], byUser: [String: Any]? = nil) throws -> URL {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let manifestObject = try JSONSerialization.jsonObject(with: try encoder.encode(manifest))
         var results: [String: Any] = [:]
         for (index, name) in scenarios.enumerated() {
-            results[name] = ["alert_accuracy": 0.5 + Double(index) / 100, "interval": [0.45, 0.55 + Double(index) / 100],
-                             "cycles": 100, "threshold": 0.01, "by_cycle_rank": ["1-2": 0.4]]
+            var result: [String: Any] = ["alert_accuracy": 0.5 + Double(index) / 100, "interval": [0.45, 0.55 + Double(index) / 100],
+                                         "cycles": 100, "threshold": 0.01, "by_cycle_rank": ["1-2": 0.4]]
+            result["by_user"] = byUser
+            results[name] = result
         }
         let document: [String: Any] = ["command": "python3 scripts/ideal_observer.py …", "bootstrap": 1000,
                                        "evaluation": manifestObject, "calibration": manifestObject, "scenarios": results]
