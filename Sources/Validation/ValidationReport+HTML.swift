@@ -53,7 +53,7 @@ extension ValidationReport {
     }
 
     /// The scenario table with, under each accuracy, its interval drawn on a 0–100 % scale with the
-    /// alert-accuracy limit marked.
+    /// alert-accuracy limit marked, then a candidate's fine-tuned accuracy and gap to the ideal observer.
     private static func scenarioTable(_ scenarios: ScenarioTable) -> String {
         let limit = scenarios.rows.lazy.flatMap(\.gates).first { $0.metric == CycleMetric.alertAccuracy.rawValue }?.limit
         var html = "<table id=\"scenarios\">\n<tr>" + (["scenario", "users", "cycles"] + scenarios.columns + ["result"])
@@ -70,6 +70,9 @@ extension ValidationReport {
                 html += "<td>\(escaped(_Format.percent(accuracy, interval: cell.interval)))"
                 html += intervalBar(accuracy, interval: cell.interval, limit: limit)
                 if let fineTuned = cell.fineTunedSixMonths { html += "<span class=\"note\">6 months: \(escaped(_Format.percent(fineTuned.value)))</span>" }
+                if let gap = cell.gapToIdealObserver {
+                    html += "<span class=\"note\">Δ vs ideal observer: \(escaped(_Format.points(gap.value, interval: gap.interval)))</span>"
+                }
                 html += "</td>"
             }
             html += "<td class=\"\(row.passes ? "go" : "no-go")\">\(row.passes ? "GO" : "NO-GO")</td></tr>\n"

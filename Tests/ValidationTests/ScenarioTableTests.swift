@@ -189,7 +189,9 @@ import CyclesLab
                                      "cycles": users.map { Int($0.tally(for: .alertAccuracy).count) }]
         let scenarios = DatasetPerturbation.signalScenarios.map(\.name)
         let file = try Self.observerFile(manifest: TestSupport.regularEverySignal.manifest, scenarios: scenarios, byUser: byUser)
-        let table = try #require(try Self.lhGatedReport(idealObserver: try IdealObserverResults.load(from: file)).scenarios)
+        let report = try Self.lhGatedReport(idealObserver: try IdealObserverResults.load(from: file))
+        let table = try #require(report.scenarios)
+        #expect(report.html.contains("Δ vs ideal observer: +0.0 pt [+0.0, +0.0]"))
         let withLH = try #require(table.rows.first { $0.scenario == "signals:lh" }?.cell("lh-gated")?.gapToIdealObserver)
         #expect(withLH.value == 0)
         #expect(withLH.interval == ConfidenceInterval(low: 0, high: 0))
