@@ -71,7 +71,7 @@ extension ValidationReport {
                 html += intervalBar(accuracy, interval: cell.interval, limit: limit)
                 if let fineTuned = cell.fineTunedSixMonths { html += "<span class=\"note\">6 months: \(escaped(_Format.percent(fineTuned.value)))</span>" }
                 if let gap = cell.gapToIdealObserver {
-                    html += "<span class=\"note\">Δ vs ideal observer: \(escaped(_Format.points(gap.value, interval: gap.interval)))</span>"
+                    html += "<br><span class=\"note\">Δ vs ideal observer:<br>\(escaped(_Format.points(gap.value, interval: gap.interval)))</span>"
                 }
                 html += "</td>"
             }

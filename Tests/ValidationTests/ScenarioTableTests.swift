@@ -191,7 +191,7 @@ import CyclesLab
         let file = try Self.observerFile(manifest: TestSupport.regularEverySignal.manifest, scenarios: scenarios, byUser: byUser)
         let report = try Self.lhGatedReport(idealObserver: try IdealObserverResults.load(from: file))
         let table = try #require(report.scenarios)
-        #expect(report.html.contains("Δ vs ideal observer: +0.0 pt [+0.0, +0.0]"))
+        #expect(report.html.contains("Δ vs ideal observer:<br>+0.0 pt [+0.0, +0.0]"))
         let withLH = try #require(table.rows.first { $0.scenario == "signals:lh" }?.cell("lh-gated")?.gapToIdealObserver)
         #expect(withLH.value == 0)
         #expect(withLH.interval == ConfidenceInterval(low: 0, high: 0))
