@@ -551,8 +551,8 @@ def score(calibration, evaluation, mode, use_signals, bootstrap, generator):
     ranks = np.concatenate([np.arange(1, len(h) + 1) for h in per_user])
     by_rank = {f"{a}-{b}": round(float(scored[(ranks >= a) & (ranks <= b)].mean()), 4)
                for a, b in ((1, 2), (3, 4), (5, 6), (7, 10), (11, 99)) if np.any((ranks >= a) & (ranks <= b))}
-    # Per user (in the ids order): hits and scored cycles, so that `odml validate` can pair each model with the observer
-    # user by user (the same users and cycles) for the confidence interval of their gap.
+    # Per user (in the ids order): hits and scored cycles, so that `odml validate` can pair each
+    # model with the observer user by user (the same users and cycles) for the interval of their gap.
     by_user = {"ids": [user["id"] for user in evaluation], "hits": [int(h.sum()) for h in per_user],
                "cycles": [int(h.size) for h in per_user]}
     return {"mode": mode, "threshold": threshold, "cycles": int(scored.size),
