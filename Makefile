@@ -14,8 +14,14 @@ build: deps
 
 ## The main job: build in release and run the go/no-go validation of Models/*.odml on held-out
 ## synthetic irregular users; prints the table, writes reports/validation/, exits 0 GO, 1 NO-GO.
-demo: build
-	$(ODML_RELEASE) validate --report reports/validation
+## It builds the lean odml (no package trait: validation needs neither SQLite, encryption nor
+## exports, so GRDB, swift-crypto and SwiftProtobuf are neither fetched nor built) in its own
+## scratch path, beside the full build's cache.
+LEAN_SCRATCH = .build/lean
+ODML_LEAN = $(LEAN_SCRATCH)/release/odml
+demo: deps
+	$(SWIFT) build -c release --disable-default-traits --product odml --scratch-path $(LEAN_SCRATCH)
+	$(ODML_LEAN) validate --report reports/validation
 
 ## Re-create Models/ from fixed seeds: training users generated here (seeds 101, 8 and 102 — the last
 ## an every-signal irregular cohort, so the models see charted cycles — never the

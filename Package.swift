@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Apple platforms take BLAS and LAPACK from Accelerate, through its current interface: the macro
@@ -8,6 +8,18 @@ let accelerateInterface: [CSetting] = [
 ]
 /// Linux takes BLAS and LAPACK from OpenBLAS and LAPACKE (the `CBLAS` system library).
 let linuxBLAS: Target.Dependency = .target(name: "CBLAS", condition: .when(platforms: [.linux]))
+
+/// The package traits (all on by default): each turns on one optional capability and the dependency
+/// it needs. `swift build --disable-default-traits --product odml` builds the lean tool that
+/// `make demo` runs (validation needs none of them); see README.md, "Package traits".
+let packageTraits: Set<Trait> = [
+    .trait(name: "SQLite", description: "SQLite datasets and the app's own database, the on-device loop (GRDB, swift-crypto)"),
+    .trait(name: "Encryption", description: "Encrypted model files: AES-256-GCM, PBKDF2 (swift-crypto)"),
+    .trait(name: "Exports", description: "ONNX, TFLite and Core ML exports (SwiftProtobuf)"),
+    .default(enabledTraits: ["SQLite", "Encryption", "Exports"]),
+]
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"]))
+let swiftProtobuf: Target.Dependency = .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["Exports"]))
 
 // MARK: - Public API
 let publicTargets: [Target] = [
@@ -21,16 +33,16 @@ let publicTargets: [Target] = [
     .target(name: "ExplanationAdapters", dependencies: ["NeuralNet", "BoostedTrees", "Explanations"]),
     .target(name: "ModelFiles", dependencies: [
         "TensorCore", "CModelFilesKernels",
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Encryption"])),
+        .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Encryption"])),
     ], exclude: ["FORMAT.md"]),
     .target(name: "Cycles", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters", "ModelFiles",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        grdb,
     ], resources: [.copy("Phrases")]),
     .target(name: "Personalization", dependencies: [
-        "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", grdb,
+        .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["SQLite"])),
     ], resources: [.copy("Schema")]),
     .target(name: "Elaro", dependencies: ["Bandits", "Explanations"], resources: [.copy("Phrases")]),
     // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
@@ -42,20 +54,21 @@ let publicTargets: [Target] = [
     // MARK: The lab (toolkit only): generators, importers, evaluation, training, simulators
     .target(name: "CyclesLab", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ModelFiles", "Cycles",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        grdb,
     ]),
     .target(name: "PersonalizationLab", dependencies: [
-        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", .product(name: "GRDB", package: "GRDB.swift"),
+        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", grdb,
     ]),
     .target(name: "ElaroLab", dependencies: ["TensorCore", "Bandits", "Elaro"]),
     .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab"]),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
-        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        swiftProtobuf,
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
-        "OnDeviceMLRuntime", "CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport",
+        "OnDeviceMLRuntime", "CyclesLab", "PersonalizationLab", "ElaroLab", "Validation",
+        .target(name: "ModelExport", condition: .when(traits: ["Exports"])),
     ]),
     .executableTarget(name: "odml", dependencies: [
         "OnDeviceML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,12 +101,12 @@ let testTargets: [Target] = [
     ], exclude: ["Fixtures"]),
     .testTarget(name: "PersonalizationTests", dependencies: [
         "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab", "Personalization",
-        "PersonalizationLab", .product(name: "GRDB", package: "GRDB.swift"),
+        "PersonalizationLab", grdb,
     ]),
     .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro", "ElaroLab"]),
     .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation"]),
     .testTarget(name: "ModelExportTests", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", swiftProtobuf,
     ], resources: [.copy("Fixtures")]),
     .testTarget(name: "odmlTests", dependencies: [
         "TensorCore", "OnDeviceML", "odml", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,6 +123,7 @@ let package = Package(
         .library(name: "OnDeviceML", targets: ["OnDeviceML"]),
         .executable(name: "odml", targets: ["odml"]),
     ],
+    traits: packageTraits,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),

@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 
@@ -37,3 +38,4 @@ extension CycleDataset {
                                truth: nil, manifest: nil)
     }
 }
+#endif

@@ -70,6 +70,8 @@ public struct CycleDayState: Sendable {
     public private(set) var signals = CycleSignalState()
     /// Days advanced through (from `firstDay` to `today`).
     public private(set) var dayCount = 0
+    /// The ovulation posterior's prior, renewed in `advance` when her past cycles change.
+    private var ovulationPrior = _OvulationPrior(pastCycleLengths: [], lutealLengths: [])
 
     /// Per day: flow intensity (0 when a record has no flow), `nan` without a record.
     private(set) var flow: [Float] = []
@@ -115,6 +117,9 @@ public struct CycleDayState: Sendable {
         if started { startCycle(on: day) }
         let measured = measurements.flatMap { $0.isEmpty ? nil : $0 }
         signals.advance(to: day, measurements: measured, periodStarted: started)
+        if !ovulationPrior.isFor(pastCycleLengths: cycle.recentCycleLengths, lutealLengths: signals.posteriorLutealLengths) {
+            ovulationPrior = _OvulationPrior(pastCycleLengths: cycle.recentCycleLengths, lutealLengths: signals.posteriorLutealLengths)
+        }
         if measured != nil { signalLogMask |= 1 }
         appendDay(record)
         guard let record else { return }
@@ -169,7 +174,7 @@ public struct CycleDayState: Sendable {
     /// The posterior over this cycle's ovulation day and the next start from her signals and her
     /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
     public var ovulationPosterior: OvulationPosterior? {
-        signals.ovulationPosterior(pastCycleLengths: cycle.recentCycleLengths)
+        signals.ovulationPosterior(prior: ovulationPrior)
     }
 
     /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),

@@ -23,6 +23,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownUser(file: String, line: Int, column: String, value: String)
     /// An SQLite database could not be read.
     case sqlite(path: String, reason: String)
+    /// An SQLite database was given to a build without SQLite (the package trait `SQLite` is off).
+    case sqliteUnavailable(path: String)
     /// A file could not be written.
     case writeFailed(path: String, reason: String)
     /// A model needs the latent truth (`truth.csv`), and the dataset has none.
@@ -58,6 +60,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file):\(line): column \(column): user \"\(value)\" is not in user_profile.csv"
         case let .sqlite(path, reason):
             return "\(path): cannot read the SQLite database: \(reason)"
+        case let .sqliteUnavailable(path):
+            return "\(path): SQLite files need the package trait SQLite, off in this build; build with the default traits"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason)"
         case let .missingTruth(model):

@@ -45,36 +45,23 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start within the window an alert made today would cover: 1 … `AlertPolicy.windowDays` days).
     public var windowProbability: Double { startProbabilities.prefix(AlertPolicy.windowDays).reduce(0, +) }
 
-    /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`,
-    /// her recent complete cycle lengths and her signal-evidenced luteal lengths; `nil` when the
-    /// cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a luteal phase).
-    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, pastCycleLengths: [Int],
-                        lutealLengths: [Double]) -> OvulationPosterior? {
+    /// The ovulation days the posterior weighs: cycle day 6 through the last day that leaves a
+    /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
+    static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+
+    /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`
+    /// and her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths);
+    /// `nil` when the cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a
+    /// luteal phase).
+    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, prior: _OvulationPrior) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
-        // Her luteal length and cycle length, shrunk towards the population.
-        let (lutealMean, lutealDeviation, lutealP) = lutealDistribution(lutealLengths)
-        let lengths = pastCycleLengths.map(Double.init)
-        let lengthMean = (lengths.reduce(0, +) + Double(CycleState.populationCycleLength)) / Double(lengths.count + 1)
-        var lengthDeviation = cycleLengthPriorDeviation
-        if lengths.count >= 2 {
-            let mean = lengths.reduce(0, +) / Double(lengths.count)
-            let squares = lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-            let prior = cycleLengthPriorDeviation * cycleLengthPriorDeviation
-            lengthDeviation = ((squares + prior * 3) / Double(lengths.count + 2)).squareRoot()
-        }
-        let ovulationMean = lengthMean - lutealMean
-        let ovulationDeviation = max((max(lengthDeviation * lengthDeviation - lutealDeviation * lutealDeviation, 1)).squareRoot(), 2)
+        let lutealP = prior.lutealProbabilities
 
         // Log weight of each ovulation day: prior + signals.
-        let days = Array(6...(maxDay - lutealRange.upperBound - 1))
-        let uniform = 1.0 / Double(days.count)
+        let days = ovulationDays
         let signals = _SignalLogLikelihood(likelihood, cycleDay: today)
-        var logWeights = days.map { day -> Double in
-            let z = (Double(day) - ovulationMean) / ovulationDeviation
-            let prior = 0.9 * exp(-0.5 * z * z) / (ovulationDeviation * 2.5066282746310002) + 0.1 * uniform
-            return log(prior * (1 - anovulatoryShare)) + signals.ovulatory(day)
-        }
+        var logWeights = days.indices.map { prior.logWeights[$0] + signals.ovulatory(days[$0]) }
         let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
         let top = max(logWeights.max()!, anovulatoryLog)
         logWeights = logWeights.map { exp($0 - top) }

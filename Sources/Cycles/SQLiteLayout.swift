@@ -1,4 +1,6 @@
+#if SQLite
 import GRDB
+#endif
 
 /// How an SQLite database holds cycle data, detected from its tables' columns (never its name).
 ///
@@ -14,6 +16,7 @@ public enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
     /// One user, the ShifAI DDL (the phone's database).
     case app
 
+    #if SQLite
     /// The layout of `db`, from the columns of `cycle_entries` (`user_id` present: `dataset`).
     /// - Throws: `DatasetError.sqlite` when `user_profile` or `cycle_entries` is missing.
     public static func detect(in db: Database, path: String) throws -> SQLiteLayout {
@@ -23,4 +26,5 @@ public enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
         let columns = try db.columns(in: "cycle_entries").map(\.name)
         return columns.contains("user_id") ? .dataset : .app
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if SQLite
 import GRDB
 
 extension _CSVTable {
@@ -35,3 +36,4 @@ extension _CSVTable {
         self.init(file: name, header: userID == nil ? columns : columns + ["user_id"], rows: rows)
     }
 }
+#endif

@@ -1,13 +1,19 @@
 import Cycles
 import Foundation
+#if SQLite
 import GRDB
+#endif
 
 extension CycleDataset {
     /// Reads the cycle tables of the SQLite file at `url`, in either layout (`SQLiteLayout`: the
     /// multi-user dataset form, or the app's own single-user database), with the same validation
     /// as the CSV loader; see `read(from:name:lenient:timeZone:)`.
+    /// - Throws: `DatasetError.sqliteUnavailable` in a build without the package trait `SQLite`.
     public static func load(sqlite url: URL, lenient: Bool = false, timeZone: TimeZone = .gmt) throws -> CycleDataset {
         guard FileManager.default.fileExists(atPath: url.path) else { throw DatasetError.missingFile(path: url.path) }
+        #if !SQLite
+        throw DatasetError.sqliteUnavailable(path: url.path)
+        #else
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -18,6 +24,7 @@ extension CycleDataset {
         } catch {
             throw DatasetError.sqlite(path: url.path, reason: "\(error)")
         }
+        #endif
     }
 }
 
@@ -26,7 +33,11 @@ extension CycleDataset {
     /// all with the columns of the CSV files, values as text, integers or, for
     /// `measurements.value`, reals) to a new SQLite database at `url` (replaced if it exists), in
     /// one transaction. Truth and manifest are not written.
+    /// - Throws: `DatasetError.sqliteUnavailable` in a build without the package trait `SQLite`.
     public func write(sqlite url: URL) throws {
+        #if !SQLite
+        throw DatasetError.sqliteUnavailable(path: url.path)
+        #else
         try? FileManager.default.removeItem(at: url)
         do {
             let queue = try DatabaseQueue(path: url.path)
@@ -58,5 +69,6 @@ extension CycleDataset {
         } catch {
             throw DatasetError.writeFailed(path: url.path, reason: "\(error)")
         }
+        #endif
     }
 }

@@ -38,6 +38,9 @@ public enum ModelFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case unrepresentableValue(section: String, value: Float, precision: TensorPrecision)
     /// A file-system call failed; `errorNumber` is the `errno` value.
     case fileSystem(path: String, operation: String, errorNumber: Int32)
+    /// The file is encrypted (or encryption was requested) and this build has no encryption: the
+    /// package was built without its `Encryption` trait.
+    case encryptionUnavailable
 
     public var description: String {
         switch self {
@@ -58,6 +61,8 @@ public enum ModelFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "section '\(section)' has a shape mismatch: \(detail)"
         case .authenticationFailed:
             return "cannot decrypt the model file: wrong password, or the file was modified"
+        case .encryptionUnavailable:
+            return "encrypted model files need the package trait Encryption, off in this build; build with the default traits"
         case .missingPassword:
             return "the model file is encrypted: a non-empty password is required"
         case let .missingSection(name):

@@ -1,12 +1,15 @@
+#if Encryption
 import Crypto
 import _CryptoExtras
+#endif
 import Foundation
 
 /// AES-256-GCM encryption of a whole plain container, keyed by PBKDF2-HMAC-SHA256 of a password.
 ///
 /// Encrypted layout: a 64-byte preamble (magic, version, flags = 1, length, key-derivation id and
 /// rounds, 16-byte salt, 12-byte nonce, cipher id) that is authenticated as associated data,
-/// then the ciphertext of the plain container, then the 16-byte GCM tag. See FORMAT.md.
+/// then the ciphertext of the plain container, then the 16-byte GCM tag. See FORMAT.md. Without the
+/// package trait `Encryption`, sealing and opening throw `ModelFileError.encryptionUnavailable`.
 enum _Encryption {
     /// Encrypts `plain` with a fresh random salt and nonce.
     static func seal(_ plain: [UInt8], password: String, rounds: Int) throws -> [UInt8] {
@@ -18,6 +21,9 @@ enum _Encryption {
 
     /// Encrypts `plain` with the given salt and nonce (tests pass fixed ones for reproducible bytes).
     static func seal(_ plain: [UInt8], password: String, rounds: Int, salt: [UInt8], nonce: [UInt8]) throws -> [UInt8] {
+        #if !Encryption
+        throw ModelFileError.encryptionUnavailable
+        #else
         guard !password.isEmpty else { throw ModelFileError.missingPassword }
         guard (1..._Layout.maximumRounds).contains(rounds) else {
             throw ModelFileError.malformedFile(reason: "key derivation rounds \(rounds) must lie in 1...\(_Layout.maximumRounds)")
@@ -48,6 +54,7 @@ enum _Encryption {
         } catch {
             throw ModelFileError.malformedFile(reason: "encryption failed: \(error)")
         }
+        #endif
     }
 
     /// Parameters read from an encrypted preamble.
@@ -79,6 +86,10 @@ enum _Encryption {
     /// Authenticates and decrypts an encrypted container, returning the plain container inside.
     static func open(_ file: UnsafeRawBufferPointer, password: String?) throws -> [UInt8] {
         let parameters = try parameters(of: file)
+        #if !Encryption
+        _ = parameters  // a malformed preamble is reported before the missing capability
+        throw ModelFileError.encryptionUnavailable
+        #else
         guard let password, !password.isEmpty else { throw ModelFileError.missingPassword }
         let preamble = UnsafeRawBufferPointer(rebasing: file[0..<_Layout.preambleSize])
         let ciphertext = UnsafeRawBufferPointer(rebasing: file[_Layout.preambleSize..<(file.count - _Layout.tagSize)])
@@ -97,12 +108,15 @@ enum _Encryption {
             throw ModelFileError.malformedFile(reason: "an encrypted container holds another encrypted container")
         }
         return plain
+        #endif
     }
 
+    #if Encryption
     /// PBKDF2-HMAC-SHA256 → 256-bit key. `unsafeUncheckedRounds` because the checked API demands
     /// 210,000 rounds and the format's default is 100,000 (see `ModelFile.defaultKeyDerivationRounds`).
     static func deriveKey(password: String, salt: [UInt8], rounds: Int) throws -> SymmetricKey {
         try KDF.Insecure.PBKDF2.deriveKey(from: Array(password.utf8), salt: salt, using: .sha256,
                                           outputByteCount: 32, unsafeUncheckedRounds: rounds)
     }
+    #endif
 }

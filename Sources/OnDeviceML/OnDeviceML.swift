@@ -5,4 +5,6 @@
 @_exported import PersonalizationLab
 @_exported import ElaroLab
 @_exported import Validation
-@_exported import ModelExport
+#if Exports
+@_exported import ModelExport  // the package trait Exports (on by default)
+#endif

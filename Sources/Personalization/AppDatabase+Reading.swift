@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import Foundation
 import GRDB
@@ -137,3 +138,4 @@ extension AppDatabase {
         }
     }
 }
+#endif

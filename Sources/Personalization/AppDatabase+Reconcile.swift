@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import GRDB
 
@@ -52,3 +53,4 @@ extension AppDatabase {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 
@@ -36,3 +37,4 @@ extension AppDatabase {
         )
         """
 }
+#endif

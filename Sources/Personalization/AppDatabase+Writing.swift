@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import Foundation
 import GRDB
@@ -89,3 +90,4 @@ extension AppDatabase {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import Foundation
 import GRDB
@@ -117,3 +118,4 @@ public struct AppDatabase: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
+#endif

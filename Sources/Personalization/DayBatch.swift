@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 
 /// Everything the loop writes at the end of one day: that day's predictions and its insight.
@@ -17,3 +18,4 @@ public struct DayBatch: Sendable, Equatable {
         self.insights = insights
     }
 }
+#endif

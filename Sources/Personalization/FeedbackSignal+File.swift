@@ -10,7 +10,8 @@ extension FeedbackSignal {
     /// the header `user_id,date,feedback` where `feedback` is `accurate` or `inaccurate` (her
     /// verdict on the prediction or insight of `date`).
     /// - Throws: `PersonalizationError.invalidFeedback` (file, line, what is wrong),
-    ///   `.corruptStore` for a damaged database, `.unknownUser` when the database is someone else's.
+    ///   `.corruptStore` for a damaged database, `.unknownUser` when the database is someone else's,
+    ///   `DatasetError.sqliteUnavailable` for a database in a build without the package trait `SQLite`.
     public static func load(from url: URL, userID: String, through cutoff: CalendarDay) throws -> [FeedbackSignal] {
         let data: Data
         do {
@@ -19,9 +20,13 @@ extension FeedbackSignal {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 0, detail: "cannot read the file (\(error.localizedDescription))")
         }
         if data.starts(with: Array("SQLite format 3".utf8)) || ["sqlite", "sqlite3", "db"].contains(url.pathExtension.lowercased()) {
+            #if SQLite
             let database = try AppDatabase.open(path: url.path)
             guard try database.history().userID == userID else { throw PersonalizationError.unknownUser(id: userID, source: url.path) }
             return try database.feedbackSignals(through: cutoff)
+            #else
+            throw DatasetError.sqliteUnavailable(path: url.path)
+            #endif
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw PersonalizationError.invalidFeedback(path: url.path, line: 1, detail: "not UTF-8 text nor a feedback store")

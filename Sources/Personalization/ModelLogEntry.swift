@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import GRDB
 
@@ -48,3 +49,4 @@ public struct ModelLogEntry: Sendable, Equatable {
                   model: row["model"], modelVersion: row["model_version"], strategy: row["strategy"], kept: row["kept"], reason: row["reason"])
     }
 }
+#endif

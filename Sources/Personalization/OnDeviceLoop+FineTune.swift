@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import Foundation
 import ModelFiles
@@ -60,3 +61,4 @@ extension OnDeviceLoop {
         return FineTuneOutcome(outcome: outcome, signals: signals, entry: entry, model: active, file: written)
     }
 }
+#endif

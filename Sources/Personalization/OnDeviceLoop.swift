@@ -1,3 +1,4 @@
+#if SQLite
 import Cycles
 import Explanations
 import Foundation
@@ -117,3 +118,4 @@ public struct OnDeviceLoop: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import Crypto
 import Foundation
 
@@ -18,3 +19,4 @@ enum _NameBasedUUID {
         return UUID(uuid: uuid).uuidString.lowercased()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import Personalization
 import CyclesLab
 import Cycles
@@ -152,3 +153,4 @@ public struct LoopReplay: Sendable {
         [path, path + "-wal"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
     }
 }
+#endif

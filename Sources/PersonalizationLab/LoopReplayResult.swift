@@ -1,3 +1,4 @@
+#if SQLite
 import Personalization
 import CyclesLab
 import Cycles
@@ -105,3 +106,4 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
         case fineTunesKept = "finetunes_kept", databaseBytes = "database_bytes"
     }
 }
+#endif

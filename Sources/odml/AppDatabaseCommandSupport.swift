@@ -9,7 +9,11 @@ enum AppDatabaseCommandSupport {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         guard (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) else { return false }
+        #if SQLite
         return (try? AppDatabase.open(path: path)) != nil
+        #else
+        return false  // without the SQLite trait, loading the file says why it cannot be read
+        #endif
     }
 
     /// The moment a command acts as of: now, or noon of `--date` (in the local time zone) when it
@@ -21,11 +25,13 @@ enum AppDatabaseCommandSupport {
         return Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .current)))
     }
 
+    #if SQLite
     /// The model to run: `explicit` when given, else the active model `odml_model_log` records, else rules.
     static func model(_ explicit: String?, database: AppDatabase, password: String?) throws -> CycleModel {
         if let explicit { return try CycleModel.load(explicit, password: password) }
         return try CycleModel.load(try database.activeModelEntry()?.model ?? "rules", password: password)
     }
+    #endif
 
     /// Pretty JSON of a predictions row.
     struct PredictionJSON: Encodable {

@@ -1,3 +1,4 @@
+#if Exports
 import ArgumentParser
 import Foundation
 import OnDeviceML
@@ -123,3 +124,4 @@ struct ExportCommand: ParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import ArgumentParser
 import Foundation
 import OnDeviceML
@@ -44,3 +45,4 @@ extension FineTuneCommand {
         print("active model: \(result.entry.model) (\(result.entry.modelVersion)), recorded in \(data)")
     }
 }
+#endif

@@ -58,10 +58,12 @@ struct FineTuneCommand: ParsableCommand {
 
     func run() throws {
         do {
+            #if SQLite
             if AppDatabaseCommandSupport.isAppDatabase(dataset.data) {
                 try runInAppDatabase()
                 return
             }
+            #endif
             let (model, user, out) = (self.model!, self.user!, self.out!)
             let password = try encryption.password()
             let data = dataset.data

@@ -1,3 +1,4 @@
+#if SQLite
 import ArgumentParser
 import Foundation
 import OnDeviceML
@@ -55,3 +56,4 @@ extension PredictCommand {
         }
     }
 }
+#endif

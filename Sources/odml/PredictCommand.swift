@@ -63,8 +63,12 @@ struct PredictCommand: ParsableCommand {
     func run() throws {
         try PredictCommand.runReportingErrors {
             if write {
+                #if SQLite
                 try writeToAppDatabase()
                 return
+                #else
+                throw DatasetError.sqliteUnavailable(path: options.dataset.data)
+                #endif
             }
             let context = try PredictCommand.Context(options: options)
             if options.output.json {

@@ -1,3 +1,4 @@
+#if SQLite
 import ArgumentParser
 import Foundation
 import OnDeviceML
@@ -41,3 +42,4 @@ struct ReconcileCommand: ParsableCommand {
         }
     }
 }
+#endif

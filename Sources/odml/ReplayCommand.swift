@@ -1,3 +1,4 @@
+#if SQLite
 import ArgumentParser
 import Foundation
 import OnDeviceML
@@ -98,3 +99,4 @@ struct ReplayCommand: ParsableCommand {
         return lines
     }
 }
+#endif
