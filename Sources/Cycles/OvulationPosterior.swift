@@ -71,23 +71,25 @@ public struct OvulationPosterior: Sendable, Equatable {
         var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
-        for (index, day) in days.enumerated() {
-            let weight = logWeights[index]
-            var kept = 0.0
-            for (lutealIndex, length) in lutealRange.enumerated() {
-                let next = day + length + 1
-                guard next > today else { continue }
-                let mass = weight * lutealP[lutealIndex]
-                start[next] += mass
-                kept += mass
+        start.withUnsafeMutableBufferPointer { start in
+            for (index, day) in days.enumerated() {
+                let weight = logWeights[index]
+                var kept = 0.0
+                for lutealIndex in lutealP.indices {
+                    let next = day + lutealRange.lowerBound + lutealIndex + 1
+                    guard next > today else { continue }
+                    let mass = weight * lutealP[lutealIndex]
+                    start[next] += mass
+                    kept += mass
+                }
+                if day <= today { passed += kept }
+                if kept > best.weight { best = (day, kept) }
             }
-            if day <= today { passed += kept }
-            if kept > best.weight { best = (day, kept) }
         }
-        let anovulatoryDays = anovulatoryStartRange.filter { $0 > today }
-        if !anovulatoryDays.isEmpty {
+        let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
+        if firstAnovulatoryDay <= anovulatoryStartRange.upperBound {
             let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
-            for day in anovulatoryDays { start[day] += mass }
+            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass }
         } else {
             // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
             for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 }
@@ -95,6 +97,7 @@ public struct OvulationPosterior: Sendable, Equatable {
         let total = start.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }
         var probabilities: [Double] = []
+        probabilities.reserveCapacity(max(maxDay - today, AlertPolicy.windowDays + 1))
         var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
         for day in (today + 1)...maxDay {
             let p = start[day] / total

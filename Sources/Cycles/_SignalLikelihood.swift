@@ -138,13 +138,15 @@ struct _SignalLikelihood: Sendable, Equatable {
     private mutating func observe(mucus category: CervicalMucus, cycleDay day: Int) {
         mucusCount += 1
         let table = _SignalLikelihood.mucusLog, c = category.rawValue
-        mucusWithoutPeak += table[0][0][c]
+        // This category's log-likelihood per phase, with and without a missed peak.
+        let seen = table[0].map { $0[c] }, missed = table[1].map { $0[c] }
+        mucusWithoutPeak += seen[0]
         for peak in 1..._SignalLikelihood.maxCycleDay {
             let relative = day - peak
             for (onsetIndex, onset) in _SignalLikelihood.mucusOnsets.enumerated() {
                 let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
-                mucusByPeak[peak][onsetIndex * 2] += table[0][phase][c]
-                mucusByPeak[peak][onsetIndex * 2 + 1] += table[1][phase][c]
+                mucusByPeak[peak][onsetIndex * 2] += seen[phase]
+                mucusByPeak[peak][onsetIndex * 2 + 1] += missed[phase]
             }
         }
     }

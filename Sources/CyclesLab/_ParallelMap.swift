@@ -8,7 +8,7 @@ struct _SlotPointer<Element>: @unchecked Sendable {
 
 /// `(0..<count).map(transform)` computed on all cores; the result order is the index order,
 /// so the output is deterministic whatever the scheduling.
-func _parallelMap<Element>(_ count: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
+package func _parallelMap<Element>(_ count: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
     guard count > 0 else { return [] }
     let slots = _SlotPointer(base: UnsafeMutablePointer<Element>.allocate(capacity: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -14,17 +14,21 @@ public struct PrecomputedPredictor: CyclePredictor {
 
     public var name: String { base.name }
 
+    /// The language of the forecasts' sentences: English (what is precomputed is scored, its
+    /// sentences are not read); a request in another language goes to `base`.
+    public static let language = Language.en
+
     /// Runs `base` on every day of `days` for `history`'s user.
     public init(_ base: any CyclePredictor, history: UserHistory, days: [CalendarDay]) throws {
         self.base = base
         userID = history.userID
         records = history.records
-        let predictions = try base.predictions(for: history, on: days, language: .en)
+        let predictions = try base.predictions(for: history, on: days, language: PrecomputedPredictor.language)
         forecasts = Dictionary(predictions.map { ($0.asOf, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
-        guard history.userID == userID, language == .en, isPrefix(history.records), let last = history.records.last?.date,
+        guard history.userID == userID, language == PrecomputedPredictor.language, isPrefix(history.records), let last = history.records.last?.date,
               days.allSatisfy({ $0 <= last && forecasts[$0] != nil }) else {
             return try base.predictions(for: history, on: days, language: language)
         }

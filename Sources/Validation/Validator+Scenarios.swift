@@ -12,17 +12,17 @@ extension Validator {
         let dataset = cohort.dataset
         let dataText = "\(cohort.data.users) \(cohort.data.cohort) users (generated, held out)"
         let scenarioGates = gates.filter(\.isMeasuredPerScenario)
-        func evaluate(_ predictor: some CyclePredictor, name: String, on users: CycleDataset, step: String) throws -> EvaluationReport {
+        // Each predictor runs once on a scenario's users, for its evaluation and the learning curves.
+        func evaluate(_ predictor: any CyclePredictor, name: String, on users: CycleDataset, step: String)
+            throws -> (shared: _PrecomputedDataset, report: EvaluationReport) {
             progress?("\(step): evaluating \(name) on \(users.users.count) users…")
-            var report = try evaluator.evaluate(predictor, on: users)
-            report.model = name
-            return report
+            return try sharedEvaluation(of: predictor, name: name, on: users)
         }
         let calendar = CalendarPredictor()
         let rules = RuleEngine()
         let oracle: OracleEngine? = dataset.truth == nil ? nil : try OracleEngine(dataset: dataset)
-        let calendarReport = try evaluate(calendar, name: "calendar", on: dataset, step: "scenarios")
-        let oracleReport = try oracle.map { try evaluate($0, name: "oracle", on: dataset, step: "scenarios") }
+        let calendarReport = try evaluate(calendar, name: "calendar", on: dataset, step: "scenarios").report
+        let oracleReport = try oracle.map { try evaluate($0, name: "oracle", on: dataset, step: "scenarios").report }
 
         var observerNote: String
         var observer: IdealObserverResults?
@@ -50,16 +50,17 @@ extension Validator {
             let users = scenario.perturbation.applied(to: dataset)
             let step = "scenario \(index + 1)/\(cohort.scenarios.count), \(scenario.label)"
             var cells = [Self.cell(calendarReport)]
-            cells.append(Self.cell(try evaluate(rules, name: "rules", on: users, step: step)))
+            let (sharedRules, rulesReport) = try evaluate(rules, name: "rules", on: users, step: step)
+            cells.append(Self.cell(rulesReport))
             var rowGates: [Gate] = []
             let observed = observer?.scenarios[scenario.name]
             let observerTallies = observed?.userTallies
             for candidate in candidates {
-                let report = try evaluate(candidate.predictor, name: candidate.name, on: users, step: step)
+                let (shared, report) = try evaluate(candidate.predictor, name: candidate.name, on: users, step: step)
                 var measurements = self.measurements(of: report, on: "\(dataText), \(scenario.label)")
                 if !months.isEmpty, let learningCurveSource {
                     progress?("\(step): learning curve of \(candidate.name) after \(months.map(String.init).joined(separator: ", ")) months…")
-                    let curve = try learningCurveSource.learningCurve(pretrained: candidate.predictor, calendar: calendar, rules: rules,
+                    let curve = try learningCurveSource.learningCurve(pretrained: shared, calendar: calendar, rules: sharedRules,
                                                                       oracle: nil, dataset: users, months: months)
                     measurements.merge(curve.measurements) { $1 }
                 }

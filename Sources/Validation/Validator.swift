@@ -1,6 +1,7 @@
 import Cycles
 import Foundation
 import CyclesLab
+import Personalization
 
 /// Checks candidate cycle models against the gates: evaluates the calendar (the floor), rules,
 /// every candidate, the ovulation-aware reference and the causal oracle on the same users, times
@@ -27,6 +28,19 @@ public struct Validator: Sendable {
     public var robustnessDatasets: [RobustnessDataset]
     /// Column names of the built-in models, reserved: no candidate may take one.
     public static let referenceNames = ["calendar", "rules", "ovulation-aware", "oracle"]
+
+    /// Runs `predictor` once on `dataset` and evaluates that run; the run comes back too, for the
+    /// learning curves on the same users (`_PrecomputedDataset`). The evaluation asks for
+    /// `PrecomputedPredictor.language`: no metric reads a sentence, so the language changes no figure.
+    func sharedEvaluation(of predictor: any CyclePredictor, name: String, on dataset: CycleDataset)
+        throws -> (shared: _PrecomputedDataset, report: EvaluationReport) {
+        let shared = try _PrecomputedDataset(predictor, dataset: dataset)
+        var sharing = evaluator
+        sharing.language = PrecomputedPredictor.language
+        var report = try sharing.evaluate(shared, on: dataset)
+        report.model = name
+        return (shared, report)
+    }
     /// Latency gates are not measured on fewer timed predictions than this.
     public static let minimumLatencyPredictions = 1_000
 
@@ -78,11 +92,13 @@ public struct Validator: Sendable {
         let dataText = "\(data.users) \(data.cohort) users (\(data.source == "generated" ? "generated, held out" : data.source))"
         var columns: [ValidationReport.ModelResult] = []
 
-        func evaluate(_ predictor: some CyclePredictor, name: String) throws -> (EvaluationReport, [String: MeasuredValue]) {
+        // Each predictor runs once on these users, for its evaluation and the learning curves
+        // (`sharedEvaluation`); timed, a predictor runs itself.
+        func evaluate(_ predictor: any CyclePredictor, name: String)
+            throws -> (shared: _PrecomputedDataset, report: EvaluationReport, measurements: [String: MeasuredValue]) {
             progress?("evaluating \(name) on \(dataset.users.count) users…")
-            var report = try evaluator.evaluate(predictor, on: dataset)
-            report.model = name
-            return (report, measurements(of: report, on: dataText))
+            let (shared, report) = try sharedEvaluation(of: predictor, name: name, on: dataset)
+            return (shared, report, measurements(of: report, on: dataText))
         }
         func time(_ predictor: some CyclePredictor, name: String) throws -> (LatencyProfile, [String: MeasuredValue]) {
             progress?("timing \(name): \(latency.predictions) single predictions on one core…")
@@ -98,11 +114,13 @@ public struct Validator: Sendable {
 
         let calendar = CalendarPredictor()
         let rules = RuleEngine()
+        var sharedBaselines: [_PrecomputedDataset] = []
         for (name, baseline) in [("calendar", calendar as any CyclePredictor), ("rules", rules)] {
-            let (report, measurements) = try evaluate(baseline, name: name)
+            let (shared, report, measurements) = try evaluate(baseline, name: name)
             guard report.cycles > 0 else {
                 throw ValidatorError.emptyEvaluation(reason: "none of the \(dataset.users.count) users has two logged period starts")
             }
+            sharedBaselines.append(shared)
             let (profile, times) = try time(baseline, name: name)
             columns.append(.init(name: name, role: .baseline, file: nil, evaluation: report, latency: profile,
                                  learningCurve: nil, measurements: measurements.merging(times) { $1 }))
@@ -113,7 +131,8 @@ public struct Validator: Sendable {
         let months = Array(Set(learningCurveMonths + gates.compactMap { MeasurementKey.learningCurveMonths(in: $0.metric) })).sorted()
         let needsCurve = gates.contains { $0.metric.hasPrefix(MeasurementKey.learningCurvePrefix) }
         for (candidate, fileSize) in zip(candidates, fileSizes) {
-            var (report, measurements) = try evaluate(candidate.predictor, name: candidate.name)
+            let (shared, evaluation, evaluationMeasurements) = try evaluate(candidate.predictor, name: candidate.name)
+            var (report, measurements) = (evaluation, evaluationMeasurements)
             let (profile, times) = try time(candidate.predictor, name: candidate.name)
             measurements.merge(times) { $1 }
             if let fileSize, let file = candidate.file {
@@ -124,7 +143,7 @@ public struct Validator: Sendable {
             var curve: LearningCurveSummary?
             if needsCurve, let learningCurveSource {
                 progress?("learning curve of \(candidate.name): fine-tuning per user after \(months.map(String.init).joined(separator: ", ")) months…")
-                curve = try learningCurveSource.learningCurve(pretrained: candidate.predictor, calendar: calendar, rules: rules,
+                curve = try learningCurveSource.learningCurve(pretrained: shared, calendar: sharedBaselines[0], rules: sharedBaselines[1],
                                                               oracle: oracle, dataset: dataset, months: months)
                 measurements.merge(curve?.measurements ?? [:]) { $1 }
             }
@@ -133,7 +152,7 @@ public struct Validator: Sendable {
         }
         if let oracle, let truth = dataset.truth {
             for (name, ceiling) in [("ovulation-aware", OvulationAwarePredictor(truth: truth) as any CyclePredictor), ("oracle", oracle)] {
-                let (report, measurements) = try evaluate(ceiling, name: name)
+                let (_, report, measurements) = try evaluate(ceiling, name: name)
                 columns.append(.init(name: name, role: .ceiling, file: nil, evaluation: report, latency: nil,
                                      learningCurve: nil, measurements: measurements))
             }
