@@ -29,18 +29,6 @@ public struct Validator: Sendable {
     /// Column names of the built-in models, reserved: no candidate may take one.
     public static let referenceNames = ["calendar", "rules", "ovulation-aware", "oracle"]
 
-    /// Runs `predictor` once on `dataset` and evaluates that run; the run comes back too, for the
-    /// learning curves on the same users (`_PrecomputedDataset`). The evaluation asks for
-    /// `PrecomputedPredictor.language`: no metric reads a sentence, so the language changes no figure.
-    func sharedEvaluation(of predictor: any CyclePredictor, name: String, on dataset: CycleDataset)
-        throws -> (shared: _PrecomputedDataset, report: EvaluationReport) {
-        let shared = try _PrecomputedDataset(predictor, dataset: dataset)
-        var sharing = evaluator
-        sharing.language = PrecomputedPredictor.language
-        var report = try sharing.evaluate(shared, on: dataset)
-        report.model = name
-        return (shared, report)
-    }
     /// Latency gates are not measured on fewer timed predictions than this.
     public static let minimumLatencyPredictions = 1_000
 
@@ -62,6 +50,19 @@ public struct Validator: Sendable {
         self.learningCurveMonths = learningCurveMonths
         self.robustnessPerturbations = robustnessPerturbations
         self.robustnessDatasets = robustnessDatasets
+    }
+
+    /// Runs `predictor` once on `dataset` and evaluates that run; the run comes back too, for the
+    /// learning curves on the same users (`_PrecomputedDataset`). The evaluation asks for
+    /// `PrecomputedPredictor.language`: no metric reads a sentence, so the language changes no figure.
+    func sharedEvaluation(of predictor: any CyclePredictor, name: String, on dataset: CycleDataset)
+        throws -> (shared: _PrecomputedDataset, report: EvaluationReport) {
+        let shared = try _PrecomputedDataset(predictor, dataset: dataset)
+        var sharing = evaluator
+        sharing.language = PrecomputedPredictor.language
+        var report = try sharing.evaluate(shared, on: dataset)
+        report.model = name
+        return (shared, report)
     }
 
     /// Validates `candidates` on `dataset`; `progress` gets one line per long step.
