@@ -27,6 +27,8 @@ shapes and signal likelihoods a learned model has to discover:
 
 Modes, from least to most knowledge:
 - calendar: past cycle lengths and the declared length only (no symptoms, no signals);
+- signals-only: causal without the symptoms (energy, mood, sleep, ovary pain): periods and the
+            scenario's fertility signals only; against causal, what the symptoms add to the signals.
 - causal:   everything logged up to the day, per-user parameters estimated from the past only.
             This is what an app could do; it approximates the best causal predictor.
 - truth-cycle: causal, but the user's true mean/SD of follicular and luteal lengths (truth.csv);
@@ -413,7 +415,7 @@ def observe_user(user, mode, use_signals):
         for i in range(k):
             if i in luteal_by_cycle:
                 luteal_seen.append(luteal_by_cycle[i])
-            elif ovary[starts[i] + 5: starts[i + 1]].any():
+            elif mode != "signals-only" and ovary[starts[i] + 5: starts[i + 1]].any():
                 luteal_seen.append(starts[i + 1] - (np.flatnonzero(ovary[starts[i] + 5: starts[i + 1]])[0] + starts[i] + 5 + 1))
         luteal_mean = (LUTEAL_PRIOR * 2 + sum(luteal_seen)) / (2 + len(luteal_seen))
         luteal_sd = np.sqrt(LUTEAL_WITHIN_SD ** 2 + LUTEAL_BETWEEN_SD ** 2 * 2 / (2 + len(luteal_seen)))
@@ -461,7 +463,7 @@ def observe_user(user, mode, use_signals):
             cycle_day = t - start + 1
             if cycle_day > MAX_CYCLE_DAY:
                 break
-            if mode != "calendar":
+            if mode not in ("calendar", "signals-only"):
                 for index, name in enumerate(("energy", "mood", "sleep")):
                     p = parameters[index]
                     value = user[name][t]
@@ -581,6 +583,9 @@ def main():
     arguments = parser.parse_args()
     scenarios = arguments.scenarios.split(",")
     modes = arguments.modes.split(",")
+    unknown = sorted(set(modes) - {"calendar", "signals-only", "causal", "truth-cycle", "latent"})
+    if unknown:
+        raise SystemExit(f"unknown mode(s) {', '.join(unknown)}: use calendar, signals-only, causal, truth-cycle, latent")
     if arguments.results and "causal" not in modes:
         raise SystemExit("--results records the causal observer: include causal in --modes")
     results = {}
