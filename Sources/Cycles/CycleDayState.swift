@@ -174,7 +174,7 @@ public struct CycleDayState: Sendable {
     /// The posterior over this cycle's ovulation day and the next start from her signals and her
     /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
     public var ovulationPosterior: OvulationPosterior? {
-        signals.ovulationPosterior(prior: ovulationPrior, startLogLikelihood: _PremenstrualLikelihood.startLogLikelihood(self))
+        signals.ovulationPosterior(prior: ovulationPrior)
     }
 
     /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),

@@ -168,10 +168,9 @@ public struct CycleSignalState: Sendable, Equatable {
     /// The posterior over this cycle's ovulation day and the next start (`OvulationPosterior`)
     /// given her `prior` (from her recent complete cycle lengths and `posteriorLutealLengths`);
     /// `nil` before a start or past the hypotheses.
-    func ovulationPosterior(prior: _OvulationPrior, startLogLikelihood: [Double] = []) -> OvulationPosterior? {
+    func ovulationPosterior(prior: _OvulationPrior) -> OvulationPosterior? {
         guard let cycleStart, let today else { return nil }
-        return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1, prior: prior,
-                                          startLogLikelihood: startLogLikelihood)
+        return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1, prior: prior)
     }
 
     /// Advances to `day` (after every day already seen) with the day's measurements, if any;

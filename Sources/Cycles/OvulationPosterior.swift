@@ -11,9 +11,8 @@ import Foundation
 /// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
 /// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
 /// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
-/// `_SignalLikelihood`'s (published figures only); her energy, mood and sleep of this cycle weigh
-/// the starts of the next five days against her own premenstrual gap (`_PremenstrualLikelihood`).
-/// Without readings or symptoms this cycle it is the calendar's hazard in probabilities.
+/// `_SignalLikelihood`'s (published figures only). Without readings this cycle it is the calendar's
+/// hazard in probabilities.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
@@ -50,13 +49,11 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
     static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
 
-    /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`,
-    /// her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths) and
-    /// `startLogLikelihood`, her well-being's log-likelihood ratio of a start in 1, 2, … days
-    /// (`_PremenstrualLikelihood`; empty: none);
+    /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`
+    /// and her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths);
     /// `nil` when the cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a
     /// luteal phase).
-    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, prior: _OvulationPrior, startLogLikelihood: [Double] = []) -> OvulationPosterior? {
+    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, prior: _OvulationPrior) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
         let lutealP = prior.lutealProbabilities
@@ -72,11 +69,6 @@ public struct OvulationPosterior: Sendable, Equatable {
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
         var start = [Double](repeating: 0, count: maxDay + 1)
-        // Her well-being's evidence about the start days just ahead (a factor per start cycle day).
-        var startFactor = [Double](repeating: 1, count: maxDay + 2)
-        for (offset, value) in startLogLikelihood.enumerated() where today + 1 + offset <= maxDay {
-            startFactor[today + 1 + offset] = exp(value)
-        }
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
         start.withUnsafeMutableBufferPointer { start in
@@ -86,7 +78,7 @@ public struct OvulationPosterior: Sendable, Equatable {
                 for lutealIndex in lutealP.indices {
                     let next = day + lutealRange.lowerBound + lutealIndex + 1
                     guard next > today else { continue }
-                    let mass = weight * lutealP[lutealIndex] * startFactor[next]
+                    let mass = weight * lutealP[lutealIndex]
                     start[next] += mass
                     kept += mass
                 }
@@ -97,10 +89,10 @@ public struct OvulationPosterior: Sendable, Equatable {
         let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
         if firstAnovulatoryDay <= anovulatoryStartRange.upperBound {
             let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
-            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass * startFactor[day] }
+            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass }
         } else {
             // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
-            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 * startFactor[day] }
+            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 }
         }
         let total = start.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }
