@@ -102,10 +102,11 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 }
 
 /// The offset is calibrated with the alert model and its threshold in place: no other offset of
-/// the grid alerts better on the calibration users. (At this size the former order — offset
-/// first, alert model after — happens to pick the same offset; at full size it picked −2 d, see
-/// Models/README.md.)
-@Test func trainedOffsetIsTheBestOneWithTheTrainedAlertInPlace() throws {
+/// the grid alerts better on the calibration users by more than one binomial standard error, and
+/// none of those as close to the best has a better daily ±2 d accuracy. (At this size the former
+/// order — offset first, alert model after — happens to pick the same offset; at full size it
+/// picked −2 d, see Models/README.md.)
+@Test func trainedOffsetIsNearTheBestWithTheTrainedAlertInPlace() throws {
     let dataset = SyntheticCycles.generate(config: try CohortConfig.named("irregular"), users: 30, months: 5, seed: 5)
     var options = GBTTrainingOptions()
     options.trees = 10
@@ -116,12 +117,42 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
     let (_, calibration) = dataset.splitByUser(testFraction: options.calibrationFraction, seed: options.seed)
     let evaluator = CycleEvaluator(bootstrapSamples: 0)
     let trained = try evaluator.evaluate(predictor, on: calibration)
-    for step in -4...6 {
+    let reports = try (-4...6).map { step in
         var candidate = predictor
         candidate.remainingOffset = Double(step) / 2
-        let report = try evaluator.evaluate(candidate, on: calibration)
-        #expect(report.alertAccuracy <= trained.alertAccuracy, "offset \(candidate.remainingOffset) beats \(predictor.remainingOffset)")
+        return try evaluator.evaluate(candidate, on: calibration)
     }
+    let best = reports.map(\.alertAccuracy).max()!
+    let standardError = (best * (1 - best) / Double(trained.cycles)).squareRoot()
+    #expect(trained.alertAccuracy >= best - standardError - 1e-12)
+    for report in reports where report.alertAccuracy >= best - standardError - 1e-12 {
+        #expect((report.metrics[.accuracy2d] ?? 0) <= (trained.metrics[.accuracy2d] ?? 0))
+    }
+}
+
+/// On a small calibration set a two-cycle lead in alert accuracy does not decide the offset: the
+/// near-best offsets are compared on the daily ±2 d accuracy, then the smallest shift wins; on a
+/// large one the lead counts.
+@Test func offsetChoiceTreatsNoiseLeadsAsTies() {
+    let measured: [(offset: Double, alert: Double, daily: Double)] = [
+        (-1.0, 0.345, 0.322), (0.0, 0.345, 0.325), (0.5, 0.345, 0.320), (1.5, 0.363, 0.305), (3.0, 0.30, 0.27),
+    ]
+    #expect(GBTCyclePredictor.offset(among: measured, cycles: 110) == 0.0)
+    #expect(GBTCyclePredictor.offset(among: measured, cycles: 100_000) == 1.5)
+    let tied: [(offset: Double, alert: Double, daily: Double)] = [(-0.5, 0.4, 0.3), (0.5, 0.4, 0.3), (1.0, 0.4, 0.3)]
+    #expect(GBTCyclePredictor.offset(among: tied, cycles: 500) == -0.5)
+    #expect(GBTCyclePredictor.offset(among: [], cycles: 0) == 0)
+}
+
+/// The alert threshold is the middle of the near-best candidates: a one-cycle lead of the highest
+/// threshold on 110 cycles is noise; on a large set the best candidate stands alone.
+@Test func alertThresholdIsTheMiddleOfTheNearBest() {
+    // The 12 calibration users of a 60-user training set (notebooks-md/02).
+    let accuracies = [0.31, 0.301, 0.31, 0.301, 0.319, 0.327, 0.319, 0.327, 0.336, 0.319, 0.354]
+    let index = AlertTiming.nearBestMiddle(accuracies, cycles: 110)
+    #expect(AlertTiming.thresholdCandidates[index] == 0.03)
+    #expect(AlertTiming.nearBestMiddle(accuracies, cycles: 1_000_000) == accuracies.count - 1)
+    #expect(AlertTiming.nearBestMiddle([0.5, 0.6, 0.6, 0.2], cycles: 1_000_000) == 1)
 }
 
 @Test func alertTargetMarksTomorrowAndTheDayAfterTheWindow() throws {
