@@ -24,9 +24,7 @@ extension AlertTiming {
 
     /// The index `calibrate` chooses among `accuracies` (one per candidate, scored on `cycles` cycles).
     static func nearBestMiddle(_ accuracies: [Double], cycles: Int) -> Int {
-        guard let best = accuracies.max() else { return 0 }
-        let standardError = cycles > 0 ? (best * (1 - best) / Double(cycles)).squareRoot() : 0
-        let close = accuracies.indices.filter { accuracies[$0] >= best - standardError - 1e-12 }
-        return close[(close.count - 1) / 2]
+        let close = _nearBestIndices(accuracies, cycles: cycles)
+        return close.isEmpty ? 0 : close[(close.count - 1) / 2]
     }
 }

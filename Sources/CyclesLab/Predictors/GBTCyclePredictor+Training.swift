@@ -236,9 +236,7 @@ extension GBTCyclePredictor {
 
     /// `calibrateOffset`'s choice among measured `candidates`, their alert accuracy scored on `cycles` cycles.
     static func offset(among candidates: [(offset: Double, alert: Double, daily: Double)], cycles: Int) -> Double {
-        guard let bestAlert = candidates.map(\.alert).max() else { return 0 }
-        let standardError = cycles > 0 ? (bestAlert * (1 - bestAlert) / Double(cycles)).squareRoot() : 0
-        let close = candidates.filter { $0.alert >= bestAlert - standardError - 1e-12 }
+        let close = _nearBestIndices(candidates.map(\.alert), cycles: cycles).map { candidates[$0] }
         let chosen = close.min { a, b in
             abs(a.offset) != abs(b.offset) ? abs(a.offset) < abs(b.offset) : a.daily > b.daily
         }
