@@ -174,7 +174,43 @@ public struct CycleDayState: Sendable {
     /// The posterior over this cycle's ovulation day and the next start from her signals and her
     /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
     public var ovulationPosterior: OvulationPosterior? {
-        signals.ovulationPosterior(prior: ovulationPrior)
+        signals.ovulationPosterior(prior: ovulationPrior,
+                                   startLogLikelihood: _PremenstrualLikelihood(self).startLogLikelihoods)
+    }
+
+    /// Her usual well-being: the mean (`level`) and SD of the days logged 90 … 6 days ago, leaving
+    /// out each period's first 3 days and the 6 days before each known start; `nil` below 6 such days.
+    func wellbeingReference() -> (level: Float, deviation: Float)? {
+        let today = todayIndex
+        var total: Float = 0, squares: Float = 0, count = 0
+        let low = max(0, today - 90), high = today - 6
+        if low <= high {
+            var startIndex = 0
+            for index in low...high {
+                while startIndex < starts.count && self.index(of: starts[startIndex]) + 2 < index { startIndex += 1 }
+                var masked = false
+                if startIndex < starts.count {
+                    let offset = self.index(of: starts[startIndex])
+                    masked = (index >= offset && index <= offset + 2) || (index >= offset - 6 && index < offset)
+                }
+                let value = wellbeing[index]
+                if masked || value.isNaN { continue }
+                total += value; squares += value * value; count += 1
+            }
+        }
+        guard count >= 6 else { return nil }
+        let level = total / Float(count)
+        return (level, max(0, squares / Float(count) - level * level).squareRoot())
+    }
+
+    /// Her premenstrual gap: the mean over `recentCycles` of the well-being of the 5 days before
+    /// their end less `level`, and how many cycles had such days; `nil` when none had.
+    func premenstrualGap(level: Float) -> (gap: Float, cycles: Int)? {
+        var gap: Float = 0, gaps = 0
+        for past in recentCycles where !past.wellbeingBeforeNextStart.isNaN {
+            gap += past.wellbeingBeforeNextStart - level; gaps += 1
+        }
+        return gaps > 0 ? (gap / Float(gaps), gaps) : nil
     }
 
     /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),

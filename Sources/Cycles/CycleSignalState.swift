@@ -167,10 +167,12 @@ public struct CycleSignalState: Sendable, Equatable {
 
     /// The posterior over this cycle's ovulation day and the next start (`OvulationPosterior`)
     /// given her `prior` (from her recent complete cycle lengths and `posteriorLutealLengths`);
-    /// `nil` before a start or past the hypotheses.
-    func ovulationPosterior(prior: _OvulationPrior) -> OvulationPosterior? {
+    /// `nil` before a start or past the hypotheses. `startLogLikelihood[k − 1]` weighs a start in
+    /// k days by evidence other than the signals (`_PremenstrualLikelihood`).
+    func ovulationPosterior(prior: _OvulationPrior, startLogLikelihood: [Double]) -> OvulationPosterior? {
         guard let cycleStart, let today else { return nil }
-        return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1, prior: prior)
+        return OvulationPosterior.compute(likelihood: likelihood, cycleDay: cycleStart.distance(to: today) + 1, prior: prior,
+                                          startLogLikelihood: startLogLikelihood)
     }
 
     /// Advances to `day` (after every day already seen) with the day's measurements, if any;

@@ -52,8 +52,11 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`
     /// and her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths);
     /// `nil` when the cycle has run past the hypotheses (`_SignalLikelihood.maxCycleDay` less a
-    /// luteal phase).
-    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, prior: _OvulationPrior) -> OvulationPosterior? {
+    /// luteal phase). `startLogLikelihood[k − 1]`, when given, is the log-likelihood ratio of a
+    /// start in k days from evidence other than the signals (`_PremenstrualLikelihood`); it weighs
+    /// the ovulation days through the starts they lead to.
+    static func compute(likelihood: _SignalLikelihood, cycleDay today: Int, prior: _OvulationPrior,
+                        startLogLikelihood: [Double] = []) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
         let lutealP = prior.lutealProbabilities
@@ -68,6 +71,10 @@ public struct OvulationPosterior: Sendable, Equatable {
         let anovulatoryWeight = exp(anovulatoryLog - top)
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
+        var startFactor = [Double](repeating: 1, count: maxDay + 2)
+        for (offset, value) in startLogLikelihood.enumerated() where today + 1 + offset <= maxDay {
+            startFactor[today + 1 + offset] = exp(value)
+        }
         var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
@@ -78,7 +85,7 @@ public struct OvulationPosterior: Sendable, Equatable {
                 for lutealIndex in lutealP.indices {
                     let next = day + lutealRange.lowerBound + lutealIndex + 1
                     guard next > today else { continue }
-                    let mass = weight * lutealP[lutealIndex]
+                    let mass = weight * lutealP[lutealIndex] * startFactor[next]
                     start[next] += mass
                     kept += mass
                 }
@@ -89,10 +96,10 @@ public struct OvulationPosterior: Sendable, Equatable {
         let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
         if firstAnovulatoryDay <= anovulatoryStartRange.upperBound {
             let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
-            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass }
+            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass * startFactor[day] }
         } else {
             // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
-            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 }
+            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 * startFactor[day] }
         }
         let total = start.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }

@@ -57,7 +57,7 @@ public struct DailyFeatureBuilder: Sendable {
         CycleFeature("ovary_pain_this_cycle", .painZone, phrase: .key("ovulation_pain")),
         CycleFeature("day_of_week_sin", .dayOfWeek),
         CycleFeature("day_of_week_cos", .dayOfWeek),
-        CycleFeature("logged_today", .logging),
+        CycleFeature("logged_today", .logging, phrase: .key("logged_today")),
         CycleFeature("symptom_logging_share", .logging, phrase: .key("symptom_logging")),
         CycleFeature("ovulation_evidenced", .signals, phrase: .key("ovulation_evidenced")),
         CycleFeature("days_since_evidenced_ovulation", .signals, phrase: .key("ovulation_evidenced")),

@@ -265,38 +265,14 @@ public struct TabularFeatureBuilder: Sendable {
     /// outside menses days 1–3 and the 6 days before each known start), that level's SD, and the
     /// mean gap of the 5 days before past starts: a personal, noise-aware premenstrual-dip detector.
     private static func putReferenceDeviations(_ state: CycleDayState, put: (Float) -> Void) {
-        let today = state.todayIndex, wellbeing = state.wellbeing, starts = state.starts
-        var total: Float = 0, squares: Float = 0, count = 0
-        let low = max(0, today - 90), high = today - 6
-        if low <= high {
-            var startIndex = 0
-            for index in low...high {
-                while startIndex < starts.count && state.index(of: starts[startIndex]) + 2 < index { startIndex += 1 }
-                // Masked: within 3 days after a start, or within 6 days before the next known start.
-                var masked = false
-                if startIndex < starts.count {
-                    let offset = state.index(of: starts[startIndex])
-                    masked = (index >= offset && index <= offset + 2) || (index >= offset - 6 && index < offset)
-                }
-                let value = wellbeing[index]
-                if masked || value.isNaN { continue }
-                total += value; squares += value * value; count += 1
-            }
-        }
-        let reference: Float = count >= 6 ? total / Float(count) : .nan
+        let reference = state.wellbeingReference()
         for days in 1...5 {
-            let recent = state.mean(of: wellbeing, from: today - days + 1, through: today)
-            put(recent.isNaN || reference.isNaN ? .nan : recent - reference)
+            let recent = state.mean(of: state.wellbeing, from: state.todayIndex - days + 1, through: state.todayIndex)
+            put(recent.isNaN || reference == nil ? .nan : recent - reference!.level)
         }
-        put(count >= 6 ? max(0, squares / Float(count) - reference * reference).squareRoot() : .nan)
+        put(reference?.deviation ?? .nan)
         putWellbeingPeak(state, put: put)
-        var gap: Float = 0, gaps = 0
-        if !reference.isNaN {
-            for past in state.recentCycles where !past.wellbeingBeforeNextStart.isNaN {
-                gap += past.wellbeingBeforeNextStart - reference; gaps += 1
-            }
-        }
-        put(gaps > 0 ? gap / Float(gaps) : .nan)
+        put(reference.flatMap { state.premenstrualGap(level: $0.level)?.gap } ?? .nan)
     }
 
     /// Days since this cycle's highest 3-day well-being (from cycle day 6; it peaks around
