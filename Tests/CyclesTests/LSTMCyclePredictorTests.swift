@@ -290,7 +290,7 @@ import Explanations
     /// The default explained window (the last `explainedDays` days, given the LSTM state the
     /// earlier days leave) adds up on the shipped model: on committed irregular users' days
     /// (mid-history and last day) the contributions are within 3 % of the forecast change
-    /// (measured with 128 quadrature nodes: at most 0.06 % here; with 64, 5.8 % on the model
+    /// (measured with 96 quadrature nodes: at most 0.9 % here; with 64, 5.8 % on the model
     /// retrained with the premenstrual term, 2.4 % on the one before). Its first premise, "the window covers the model's
     /// memory", no longer holds for the retrained LSTM and is not asserted: covering it takes
     /// 240 days, where 32 quadrature nodes no longer always add up (see `explainedDays`).

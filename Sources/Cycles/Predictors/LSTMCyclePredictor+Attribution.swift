@@ -14,11 +14,11 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// 3.84 d for a 1.4-day output change (0.02 d over 60 days), so the window stays 60 days.
     public static let explainedDays = 60
 
-    /// Gauss–Legendre nodes of the Integrated Gradients path: 128 since the network retrained
+    /// Gauss–Legendre nodes of the Integrated Gradients path: 96 since the network retrained
     /// with the premenstrual term in its posterior inputs, on whose path 64 nodes left up to a
-    /// 5.8 % completeness gap on committed irregular user-days (96: 0.9 %, 128: 0.06 %); 64 since
-    /// the signal features, where 32 had left 5.1 %.
-    public static let quadratureNodes = 128
+    /// 5.8 % completeness gap on committed irregular user-days (96: 0.9 %; 128: 0.06 %, for 1.4
+    /// times the explained path's latency); 64 since the signal features, where 32 had left 5.1 %.
+    public static let quadratureNodes = 96
 
     /// Her state at the end of `day` and her raw daily inputs (`DailyFeatureBuilder`) from her
     /// first logged day (or `day`, if earlier) through `day`.
