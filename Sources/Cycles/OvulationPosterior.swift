@@ -11,8 +11,9 @@ import Foundation
 /// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
 /// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
 /// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
-/// `_SignalLikelihood`'s (published figures only). Without readings this cycle it is the calendar's
-/// hazard in probabilities.
+/// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next 5
+/// days through her own premenstrual well-being dip (`_PremenstrualLikelihood`). Without readings
+/// or symptoms this cycle it is the calendar's hazard in probabilities.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
