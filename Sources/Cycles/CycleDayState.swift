@@ -29,7 +29,7 @@ public struct CycleDayState: Sendable {
         public var length: Int
         /// Its last day with one-sided pain after the menses (`ovulationPainEarliestOffset`), if any.
         public var ovulationPainDay: CalendarDay?
-        /// Mean well-being of the 5 days before the next start (`nan` when none was logged).
+        /// Mean well-being of the `premenstrualDays` days before the next start (`nan` when none was logged).
         public var wellbeingBeforeNextStart: Float
         /// Mean well-being of its days 6 … length − 8 (`nan` when none was logged).
         public var wellbeingMidCycle: Float
@@ -40,6 +40,9 @@ public struct CycleDayState: Sendable {
     /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
     /// menses), in the order they are added.
     public static let wellbeingKinds: [SymptomType] = [.energy, .mood, .sleep]
+    /// Days before a start that count as premenstrual (`CompletedCycle.wellbeingBeforeNextStart`,
+    /// `_PremenstrualLikelihood`).
+    public static let premenstrualDays = 5
     /// Days from a start to the first day whose one-sided pain counts as ovulation pain (cycle
     /// day 6: the menses are skipped).
     public static let ovulationPainEarliestOffset = 5
@@ -267,7 +270,7 @@ public struct CycleDayState: Sendable {
             let end = index(of: day), start = index(of: previous)
             recentCycles.append(CompletedCycle(
                 start: previous, length: previous.distance(to: day), ovulationPainDay: ovulationPainThisCycle,
-                wellbeingBeforeNextStart: mean(of: wellbeing, from: end - 5, through: end - 1),
+                wellbeingBeforeNextStart: mean(of: wellbeing, from: end - CycleDayState.premenstrualDays, through: end - 1),
                 wellbeingMidCycle: mean(of: wellbeing, from: start + 5, through: end - 8),
                 ovulationEvidence: signals.evidence))
             if recentCycles.count > CycleState.recentCycleCount { recentCycles.removeFirst() }

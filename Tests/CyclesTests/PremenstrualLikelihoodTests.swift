@@ -29,7 +29,7 @@ import Testing
     @Test func aDipLikeHersPointsToASoonStart() {
         let logs = _PremenstrualLikelihood(Self.state(Self.history(lowDays: [113, 114, 115], lastDay: 115), at: 115))
             .startLogLikelihoods
-        #expect(logs.count == _PremenstrualLikelihood.windowDays)
+        #expect(logs.count == CycleDayState.premenstrualDays)
         #expect(logs[0] > logs[4] && logs[4] > 0)
         #expect(logs.allSatisfy { abs($0) <= _PremenstrualLikelihood.logLimit })
     }
@@ -37,7 +37,7 @@ import Testing
     /// Her usual level in the last days: every start within 5 days is less likely.
     @Test func herUsualLevelPointsAway() {
         let logs = _PremenstrualLikelihood(Self.state(Self.history(lowDays: [], lastDay: 115), at: 115)).startLogLikelihoods
-        #expect(logs.count == _PremenstrualLikelihood.windowDays && logs.allSatisfy { $0 < 0 })
+        #expect(logs.count == CycleDayState.premenstrualDays && logs.allSatisfy { $0 < 0 })
     }
 
     /// No premenstrual gap (her past premenstrual days at her usual level) weighs nothing, and
