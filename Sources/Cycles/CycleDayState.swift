@@ -206,8 +206,9 @@ public struct CycleDayState: Sendable {
         return (level, max(0, squares / Float(count) - level * level).squareRoot())
     }
 
-    /// Her premenstrual gap: the mean over `recentCycles` of the well-being of the 5 days before
-    /// their end less `level`, and how many cycles had such days; `nil` when none had.
+    /// Her premenstrual gap: the mean over `recentCycles` of the well-being of the
+    /// `premenstrualDays` days before their end less `level`, and how many cycles had such days;
+    /// `nil` when none had.
     func premenstrualGap(level: Float) -> (gap: Float, cycles: Int)? {
         var gap: Float = 0, gaps = 0
         for past in recentCycles where !past.wellbeingBeforeNextStart.isNaN {

@@ -11,9 +11,10 @@ import Foundation
 /// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
 /// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
 /// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
-/// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next 5
-/// days through her own premenstrual well-being dip (`_PremenstrualLikelihood`). Without readings
-/// or symptoms this cycle it is the calendar's hazard in probabilities.
+/// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next
+/// `CycleDayState.premenstrualDays` days through her own premenstrual well-being dip
+/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle it is the calendar's
+/// hazard in probabilities.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
@@ -72,7 +73,7 @@ public struct OvulationPosterior: Sendable, Equatable {
         let anovulatoryWeight = exp(anovulatoryLog - top)
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
-        var startFactor = [Double](repeating: 1, count: maxDay + 2)
+        var startFactor = [Double](repeating: 1, count: maxDay + 1)
         for (offset, value) in startLogLikelihood.enumerated() where today + 1 + offset <= maxDay {
             startFactor[today + 1 + offset] = exp(value)
         }
