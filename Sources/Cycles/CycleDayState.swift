@@ -191,6 +191,7 @@ public struct CycleDayState: Sendable {
             var startIndex = 0
             for index in low...high {
                 while startIndex < starts.count && self.index(of: starts[startIndex]) + 2 < index { startIndex += 1 }
+                // Masked: within 3 days after a start, or within 6 days before the next known start.
                 var masked = false
                 if startIndex < starts.count {
                     let offset = self.index(of: starts[startIndex])

@@ -268,7 +268,7 @@ public struct TabularFeatureBuilder: Sendable {
         let reference = state.wellbeingReference()
         for days in 1...5 {
             let recent = state.mean(of: state.wellbeing, from: state.todayIndex - days + 1, through: state.todayIndex)
-            put(recent.isNaN || reference == nil ? .nan : recent - reference!.level)
+            put(reference.map { recent - $0.level } ?? .nan)
         }
         put(reference?.deviation ?? .nan)
         putWellbeingPeak(state, put: put)
