@@ -6,8 +6,8 @@ import PackageDescription
 let accelerateInterface: [CSetting] = [
     .define("ACCELERATE_NEW_LAPACK", .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
 ]
-/// Linux takes BLAS and LAPACK from OpenBLAS and LAPACKE (the `CBLAS` system library).
-let linuxBLAS: Target.Dependency = .target(name: "CBLAS", condition: .when(platforms: [.linux]))
+/// Linux takes BLAS and LAPACK from OpenBLAS, which TensorCore opens at run time
+/// (`CTensorCoreKernels`), after choosing its kernels from the CPU's features.
 
 /// The package traits (all on by default): each turns on one optional capability and the dependency
 /// it needs. `swift build --disable-default-traits --product odml` builds the lean tool that
@@ -23,7 +23,7 @@ let swiftProtobuf: Target.Dependency = .product(name: "SwiftProtobuf", package: 
 
 // MARK: - Public API
 let publicTargets: [Target] = [
-    .target(name: "TensorCore", dependencies: [linuxBLAS], cSettings: accelerateInterface),
+    .target(name: "TensorCore", dependencies: ["CTensorCoreKernels"], cSettings: accelerateInterface),
     .target(name: "NeuralNet", dependencies: ["TensorCore", "CNeuralNetKernels"]),
     .target(name: "BoostedTrees", dependencies: ["TensorCore", "CBoostedTreesKernels"]),
     .target(name: "Bandits", dependencies: ["TensorCore"]),
@@ -77,14 +77,15 @@ let publicTargets: [Target] = [
 
 // MARK: - Implementation details
 let implementationTargets: [Target] = [
-    .systemLibrary(name: "CBLAS", pkgConfig: "openblas",   // Linux only (see `linuxBLAS`)
-                   providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]),
+    // TensorCore's C: the CPU's features, OpenBLAS opened at run time (Linux), vector math kernels.
+    .target(name: "CTensorCoreKernels",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "_TestSupport", dependencies: ["TensorCore"]),
     .target(name: "CModelFilesKernels"),   // ModelFiles' CPU-specific kernels (C intrinsics)
-    .target(name: "CNeuralNetKernels"),    // NeuralNet's CPU-specific kernels (C intrinsics)
+    .target(name: "CNeuralNetKernels", dependencies: ["CTensorCoreKernels"]),  // NeuralNet's CPU-specific kernels (C intrinsics)
     .target(name: "CBoostedTreesKernels"), // BoostedTrees' kernels with cache prefetch hints (C)
     .executableTarget(name: "odml-bench", dependencies: [
-        "OnDeviceML", "TensorCore", "BoostedTrees", linuxBLAS,
+        "OnDeviceML", "TensorCore", "BoostedTrees", "CTensorCoreKernels",
     ], path: "Benchmarks/odml-bench", cSettings: accelerateInterface),
 ]
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs the system libraries OnDeviceML links against, only when they are missing; with
+# Installs the system libraries OnDeviceML uses, only when they are missing; with
 # `--cross`, also the arm64 cross headers, libraries and emulator scripts/check-aarch64.sh uses (CI).
 set -euo pipefail
 missing=()
-pkg-config --exists openblas 2>/dev/null || missing+=(libopenblas-dev pkg-config)
-[ -f /usr/include/lapacke.h ] || missing+=(liblapacke-dev)
+# OpenBLAS is opened at run time by TensorCore (no headers or pkg-config needed to build).
+ldconfig -p 2>/dev/null | grep -q 'libopenblas[po]\?\.so\.0 ' || missing+=(libopenblas0)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 cross=()
 if [ "${1:-}" = "--cross" ]; then

@@ -1,7 +1,7 @@
 #if canImport(Accelerate)
 import Accelerate
 #elseif os(Linux)
-import CBLAS
+import CTensorCoreKernels
 #endif
 import TensorCore
 
@@ -9,7 +9,8 @@ import TensorCore
 ///
 /// Cases (peer: `Benchmarks/peers/bench_tensor.py`, numpy at the same thread count):
 /// - `sgemm_64`, `sgemm_256`, `sgemm_1024`: `Tensor.matmul(_:_:into:)`, with the same product
-///   through a direct `cblas_sgemm` call on raw pointers (same BLAS), timed interleaved, as `cblas_median_us`
+///   through a direct `cblas_sgemm` call on raw pointers (the same library, through the function
+///   TensorCore resolved on Linux), timed interleaved, as `cblas_median_us`
 ///   and `ours_vs_cblas = cblas_median_us / ours_median_us` (wrapper overhead; 1.0 = none).
 /// - `sgemv_256`: `Tensor.matvec(_:_:into:)`, with a direct `cblas_sgemv` likewise.
 /// - `softmax_100000`, `sigmoid_100000`: the allocating `softmax()` / `sigmoid()` (as numpy
@@ -56,9 +57,18 @@ enum TensorSuite {
         rawC.initialize(repeating: 0, count: size * size)
         let n = Int32(size)
         let ours = { Tensor.matmul(a, b, into: &c) }
+        #if canImport(Accelerate)
         let direct = {
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, rawA, n, rawB, n, 0, rawC, n)
         }
+        #else
+        // The library TensorCore opened (the same call returns it).
+        let sgemm = odml_openblas_open(nil).pointee.functions.sgemm!
+        let direct = {
+            sgemm(Int32(ODML_CBLAS_ROW_MAJOR), Int32(ODML_CBLAS_NO_TRANS), Int32(ODML_CBLAS_NO_TRANS), n, n, n, 1, rawA, n, rawB, n,
+                  0, rawC, n)
+        }
+        #endif
         let measurements = harness.measure([ours, direct])
         var extra = allocationFields(ours)
         extra["cblas_allocations_per_call"] = AllocationCounter.allocationsPerCall(direct)
@@ -81,7 +91,12 @@ enum TensorSuite {
         rawY.initialize(repeating: 0, count: size)
         let n = Int32(size)
         let ours = { Tensor.matvec(matrix, x, into: &y) }
+        #if canImport(Accelerate)
         let direct = { cblas_sgemv(CblasRowMajor, CblasNoTrans, n, n, 1, rawMatrix, n, rawX, 1, 0, rawY, 1) }
+        #else
+        let sgemv = odml_openblas_open(nil).pointee.functions.sgemv!
+        let direct = { sgemv(Int32(ODML_CBLAS_ROW_MAJOR), Int32(ODML_CBLAS_NO_TRANS), n, n, 1, rawMatrix, n, rawX, 1, 0, rawY, 1) }
+        #endif
         let measurements = harness.measure([ours, direct])
         var extra = allocationFields(ours)
         extra["cblas_allocations_per_call"] = AllocationCounter.allocationsPerCall(direct)

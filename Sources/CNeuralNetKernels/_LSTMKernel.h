@@ -1,97 +1,116 @@
-// The LSTM inference kernel, written once over a vector of LANES floats and instantiated by
-// LSTMInference.c for each instruction set: AVX2 + FMA (8 lanes), NEON (4 lanes) and portable C
-// (1 lane). Not a header of its own: include it after defining
-//
-//   VECTOR, LANES, NAME(name) (the prefix of the two entry points), KERNEL_ATTRIBUTES,
-//   V_LOAD(p), V_STORE(p, v), V_SET1(c), V_BROADCAST(p),
-//   V_ADD(a, b), V_SUB(a, b), V_MUL(a, b), V_DIV(a, b),
-//   V_FMADD(a, b, c) = a·b + c and V_FNMADD(a, b, c) = c - a·b, each rounded once,
-//   V_MAX(a, b) = a > b ? a : b and V_MIN(a, b) = a < b ? a : b (the second operand for NaN, as
-//   x86's maxps/minps), V_OR, V_AND, V_ANDNOT(a, b) = ~a & b (on the bits),
-//   V_SELECT_SIGN(clear, set, m) = the sign bit of m set ? set : clear,
-//   V_SELECT_LESS(x, y, less, otherwise) = x < y ? less : otherwise (ordered: NaN → otherwise),
-//   V_POW2(shifted) = 2^n from the integer n held in the low mantissa bits of shifted (see below).
+// The LSTM kernels, written once over a vector of LANES floats and instantiated by LSTMInference.c
+// for each instruction set (AVX-512, AVX2 + FMA, NEON, portable C): include after
+// CTensorCoreKernels' _VectorISABegin.h and _VectorActivations.h (the vector operations and the
+// activations, shared with TensorCore's vector math, so both round the same way).
 //
 // Every lane goes through the same IEEE single-precision operations in the same order whatever
-// LANES is, so the three instantiations give bit-identical results on finite inputs (a NaN stays
-// NaN, its sign bit may differ); the tests hold the fast ones to that against the portable one.
-
-// The activations work on BLOCKS vectors at once, statement by statement, so that the independent
-// exponentials and divisions of BLOCKS·LANES units overlap (one vector at a time, the AVX2 cell
-// update was latency-bound: 1.9x slower).
-#define BLOCKS 4
-#define EACH for (int b = 0; b < BLOCKS; b++)
-#define WIDTH (LANES * BLOCKS)
-
-/// x = e^x for x in [-87.33654, 88.37] (or NaN): TensorCore's VectorMath expf (Cody–Waite
-/// reduction, Cephes polynomial, 2^n from the exponent bits) with fused multiply-adds. Callers
-/// clamp: V_MIN/V_MAX return their second operand for NaN, so `V_MIN(bound, x)` lets NaN through.
-static inline KERNEL_ATTRIBUTES void NAME(exponential)(VECTOR *x) {
-    const VECTOR magic = V_SET1(12582912.0f);
-    VECTOR shifted[BLOCKS], n[BLOCKS], r[BLOCKS], p[BLOCKS];
-    // n = round(x / ln 2) by adding and subtracting 1.5·2^23; r = x - n·ln 2 in two steps.
-    EACH shifted[b] = V_FMADD(x[b], V_SET1(1.44269504f), magic);
-    EACH n[b] = V_SUB(shifted[b], magic);
-    EACH r[b] = V_FNMADD(n[b], V_SET1(0.693359375f), x[b]);
-    EACH r[b] = V_FMADD(n[b], V_SET1(2.1219444e-4f), r[b]);
-    // e^r ≈ 1 + r + r²·P(r), Cephes expf coefficients.
-    EACH p[b] = V_FMADD(V_SET1(1.98756915e-4f), r[b], V_SET1(1.39819995e-3f));
-    EACH p[b] = V_FMADD(p[b], r[b], V_SET1(8.3334519e-3f));
-    EACH p[b] = V_FMADD(p[b], r[b], V_SET1(4.1665796e-2f));
-    EACH p[b] = V_FMADD(p[b], r[b], V_SET1(1.66666655e-1f));
-    EACH p[b] = V_FMADD(p[b], r[b], V_SET1(5.0000001e-1f));
-    EACH p[b] = V_ADD(V_FMADD(p[b], V_MUL(r[b], r[b]), r[b]), V_SET1(1.0f));
-    // 2^n from the integer in the low mantissa bits of `shifted`.
-    EACH x[b] = V_MUL(p[b], V_POW2(shifted[b]));
-}
-
-/// x = 1 / (1 + e^-x), as e^-|x| / (1 + e^-|x|) for x < 0; the rounding error of 1 + e^-|x| is
-/// recovered exactly (Fast2Sum) and corrected for, so the error is that of e^-|x| and the division.
-static inline KERNEL_ATTRIBUTES void NAME(sigmoid)(VECTOR *x) {
-    const VECTOR one = V_SET1(1.0f);
-    VECTOR e[BLOCKS], denominator[BLOCKS], q[BLOCKS];
-    EACH e[b] = V_MAX(V_SET1(-87.33654f), V_OR(x[b], V_SET1(-0.0f)));
-    NAME(exponential)(e);  // e^-|x|
-    EACH denominator[b] = V_ADD(one, e[b]);
-    EACH q[b] = V_DIV(V_SELECT_SIGN(one, e[b], x[b]), denominator[b]);  // numerator e^-|x| where x < 0
-    EACH e[b] = V_SUB(e[b], V_SUB(denominator[b], one));  // 1 + e^-|x| - denominator, exactly
-    // numerator / (denominator + lost) ≈ q·(1 - lost/denominator), with 1/denominator = q (x ≥ 0) or 1 - q (x < 0).
-    EACH x[b] = V_FNMADD(V_MUL(q[b], e[b]), V_SELECT_SIGN(q[b], V_SUB(one, q[b]), x[b]), q[b]);
-}
-
-/// x = tanh(x): sign(x)·(1 - 2 / (e^{2|x|} + 1)) for |x| ≥ 0.625, Cephes tanhf's x + x³·P(x²) below.
-static inline KERNEL_ATTRIBUTES void NAME(hyperbolicTangent)(VECTOR *x) {
-    const VECTOR one = V_SET1(1.0f), signBit = V_SET1(-0.0f);
-    VECTOR magnitude[BLOCKS], e[BLOCKS], z[BLOCKS], p[BLOCKS];
-    EACH magnitude[b] = V_ANDNOT(signBit, x[b]);
-    EACH e[b] = V_MIN(V_SET1(88.37f), V_ADD(magnitude[b], magnitude[b]));
-    NAME(exponential)(e);
-    EACH e[b] = V_SUB(one, V_DIV(V_SET1(2.0f), V_ADD(e[b], one)));
-    EACH e[b] = V_OR(e[b], V_AND(signBit, x[b]));
-    EACH z[b] = V_MUL(x[b], x[b]);
-    EACH p[b] = V_FMADD(V_SET1(-5.70498872745e-3f), z[b], V_SET1(2.06390887954e-2f));
-    EACH p[b] = V_FMADD(p[b], z[b], V_SET1(-5.37397155531e-2f));
-    EACH p[b] = V_FMADD(p[b], z[b], V_SET1(1.33314422036e-1f));
-    EACH p[b] = V_FMADD(p[b], z[b], V_SET1(-3.33332819422e-1f));
-    EACH p[b] = V_FMADD(V_MUL(p[b], z[b]), x[b], x[b]);
-    EACH x[b] = V_SELECT_LESS(magnitude[b], V_SET1(0.625f), p[b], e[b]);
-}
+// LANES is, so the instantiations give bit-identical results on finite inputs (a NaN stays NaN,
+// its sign bit may differ); the tests hold the fast ones to that against the portable one.
 
 /// The cell update of WIDTH units from their gate pre-activations (WIDTH contiguous values each):
-/// `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`.
+/// `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`. When `activated` is not NULL it receives the
+/// activated gates (four rows of WIDTH: i, f, g, o) and `tanhCell` tanh(c), for the backward pass.
 static inline KERNEL_ATTRIBUTES void NAME(cellUpdate)(const float *gi, const float *gf, const float *gg, const float *go,
-                                                      float *cell, float *hidden) {
+                                                      const float *previousCell, float *cell, float *hidden,
+                                                      float *activated[4], float *tanhCell) {
     VECTOR i[BLOCKS], f[BLOCKS], g[BLOCKS], o[BLOCKS];
     EACH i[b] = V_LOAD(gi + LANES * b), f[b] = V_LOAD(gf + LANES * b);
     EACH g[b] = V_LOAD(gg + LANES * b), o[b] = V_LOAD(go + LANES * b);
     NAME(sigmoid)(i);
     NAME(sigmoid)(f);
     NAME(hyperbolicTangent)(g);
-    EACH f[b] = V_FMADD(f[b], V_LOAD(cell + LANES * b), V_MUL(i[b], g[b]));
-    EACH V_STORE(cell + LANES * b, f[b]);
     NAME(sigmoid)(o);
+    if (activated) {
+        EACH V_STORE(activated[0] + LANES * b, i[b]), V_STORE(activated[1] + LANES * b, f[b]);
+        EACH V_STORE(activated[2] + LANES * b, g[b]), V_STORE(activated[3] + LANES * b, o[b]);
+    }
+    EACH f[b] = V_FMADD(f[b], V_LOAD(previousCell + LANES * b), V_MUL(i[b], g[b]));
+    EACH V_STORE(cell + LANES * b, f[b]);
     NAME(hyperbolicTangent)(f);
+    if (tanhCell) {
+        EACH V_STORE(tanhCell + LANES * b, f[b]);
+    }
     EACH V_STORE(hidden + LANES * b, V_MUL(o[b], f[b]));
+}
+
+/// The cell update of `h` units (any count) of one sequence: `cellUpdate` on full blocks, then the
+/// last `h % WIDTH` units zero-padded. `gates` holds the pre-activations `[i f g o]` (4h values);
+/// with `storesActivations` they are replaced by the activated gates and `tanhCell` gets tanh(c).
+/// `cell` may be `previousCell`.
+static inline KERNEL_ATTRIBUTES void NAME(cellForward)(float *gates, const float *previousCell, float *cell, float *tanhCell,
+                                                       float *hidden, size_t h, int storesActivations) {
+    size_t j = 0;
+    for (; j + WIDTH <= h; j += WIDTH) {
+        float *activated[4] = {gates + j, gates + h + j, gates + 2 * h + j, gates + 3 * h + j};
+        NAME(cellUpdate)(gates + j, gates + h + j, gates + 2 * h + j, gates + 3 * h + j, previousCell + j, cell + j,
+                         hidden + j, storesActivations ? activated : NULL, storesActivations ? tanhCell + j : NULL);
+    }
+    if (j < h) {
+        float padded[12][WIDTH];
+        memset(padded, 0, sizeof padded);
+        const size_t tail = h - j;
+        for (size_t lane = 0; lane < tail; lane++) {
+            padded[0][lane] = gates[j + lane], padded[1][lane] = gates[h + j + lane];
+            padded[2][lane] = gates[2 * h + j + lane], padded[3][lane] = gates[3 * h + j + lane];
+            padded[4][lane] = previousCell[j + lane];
+        }
+        float *activated[4] = {padded[8], padded[9], padded[10], padded[11]};
+        NAME(cellUpdate)(padded[0], padded[1], padded[2], padded[3], padded[4], padded[5], padded[6], activated, padded[7]);
+        for (size_t lane = 0; lane < tail; lane++) {
+            cell[j + lane] = padded[5][lane], hidden[j + lane] = padded[6][lane];
+            if (storesActivations) {
+                tanhCell[j + lane] = padded[7][lane];
+                for (int gate = 0; gate < 4; gate++) gates[gate * h + j + lane] = padded[8 + gate][lane];
+            }
+        }
+    }
+}
+
+/// The backward pass of the cell update of WIDTH units (see `cellBackward`).
+static inline KERNEL_ATTRIBUTES void NAME(cellGradient)(const float *gates, size_t h, const float *previousCell,
+                                                        const float *tanhCell, const float *dHidden, float *dCell,
+                                                        float *dGates) {
+    const VECTOR one = V_SET1(1.0f);
+    EACH {
+        const size_t at = LANES * b;
+        const VECTOR i = V_LOAD(gates + at), f = V_LOAD(gates + h + at), g = V_LOAD(gates + 2 * h + at);
+        const VECTOR o = V_LOAD(gates + 3 * h + at), t = V_LOAD(tanhCell + at), dh = V_LOAD(dHidden + at);
+        // dc = dCell + dh·o·(1 - t²)
+        const VECTOR dc = V_FMADD(V_MUL(dh, o), V_FNMADD(t, t, one), V_LOAD(dCell + at));
+        V_STORE(dGates + at, V_MUL(V_MUL(dc, g), V_MUL(i, V_SUB(one, i))));
+        V_STORE(dGates + h + at, V_MUL(V_MUL(dc, V_LOAD(previousCell + at)), V_MUL(f, V_SUB(one, f))));
+        V_STORE(dGates + 2 * h + at, V_MUL(V_MUL(dc, i), V_FNMADD(g, g, one)));
+        V_STORE(dGates + 3 * h + at, V_MUL(V_MUL(dh, t), V_MUL(o, V_SUB(one, o))));
+        V_STORE(dCell + at, V_MUL(dc, f));
+    }
+}
+
+/// One sequence's cell backward pass over `h` units: on entry `dHidden` is ∂L/∂h_t and `dCell`
+/// ∂L/∂c_t from later steps; on exit `dCell` holds ∂L/∂c_{t-1} and `dGates` (4h) the gradient
+/// with respect to the pre-activations [i f g o]. `gates` are the activated gates, `tanhCell`
+/// tanh(c_t), `previousCell` c_{t-1}.
+static inline KERNEL_ATTRIBUTES void NAME(cellBackward)(const float *gates, const float *previousCell, const float *tanhCell,
+                                                        const float *dHidden, float *dCell, float *dGates, size_t h) {
+    size_t j = 0;
+    for (; j + WIDTH <= h; j += WIDTH) {
+        NAME(cellGradient)(gates + j, h, previousCell + j, tanhCell + j, dHidden + j, dCell + j, dGates + j);
+    }
+    if (j < h) {
+        float padded[4 * WIDTH + 5 * WIDTH + 4 * WIDTH];
+        memset(padded, 0, sizeof padded);
+        float *g = padded, *inputs = padded + 4 * WIDTH, *d = padded + 9 * WIDTH;
+        const size_t tail = h - j;
+        for (size_t lane = 0; lane < tail; lane++) {
+            for (int gate = 0; gate < 4; gate++) g[gate * WIDTH + lane] = gates[gate * h + j + lane];
+            inputs[lane] = previousCell[j + lane], inputs[WIDTH + lane] = tanhCell[j + lane];
+            inputs[2 * WIDTH + lane] = dHidden[j + lane], inputs[3 * WIDTH + lane] = dCell[j + lane];
+        }
+        NAME(cellGradient)(g, WIDTH, inputs, inputs + WIDTH, inputs + 2 * WIDTH, inputs + 3 * WIDTH, d);
+        for (size_t lane = 0; lane < tail; lane++) {
+            for (int gate = 0; gate < 4; gate++) dGates[gate * h + j + lane] = d[gate * WIDTH + lane];
+            dCell[j + lane] = inputs[3 * WIDTH + lane];
+        }
+    }
 }
 
 /// y[0..<8·LANES] += Σ_k v[k]·w[k·ld + 0..<8·LANES]: eight accumulators, one broadcast per row.
@@ -131,35 +150,53 @@ static inline KERNEL_ATTRIBUTES void NAME(multiplyAdd)(const float *w, size_t ld
     }
 }
 
-/// `odml_lstm_layer_inference` (CNeuralNetKernels.h) on this instruction set.
+/// The input projection of one step into `gates` (4h): bias + W_ih·x.
+static inline KERNEL_ATTRIBUTES void NAME(inputProjection)(const float *weights, const float *bias, const float *x,
+                                                           size_t inputSize, size_t gateCount, float *gates) {
+    memcpy(gates, bias, gateCount * sizeof(float));
+    NAME(multiplyAdd)(weights, gateCount, x, inputSize, gateCount, gates);
+}
+
+/// `odml_lstm_layer_inference` (CNeuralNetKernels.h) on this instruction set. The input
+/// projection of step t + 1 is issued right after step t's cell update, whose long dependency
+/// chains (exponentials, divisions) it overlaps: it needs no hidden state. (Each gate value still
+/// sums bias, then W_ih·x, then W_hh·h, in that order.)
 static KERNEL_ATTRIBUTES void NAME(layer_inference)(const float *input, size_t steps, size_t input_size, size_t hidden_size,
                                                     const float *weights, const float *bias, float *hidden, float *cell,
                                                     float *gates, float *outputs) {
     const size_t h = hidden_size, gateCount = 4 * hidden_size;
-    // Input projection of every step (independent steps, so the FMA units stay busy).
-    for (size_t step = 0; step < steps; step++) {
-        memcpy(gates + step * gateCount, bias, gateCount * sizeof(float));
-        NAME(multiplyAdd)(weights, gateCount, input + step * input_size, input_size, gateCount, gates + step * gateCount);
-    }
+    if (steps == 0) return;
     const float *recurrent = weights + input_size * gateCount;
+    // Every input is read before the first output is written (outputs may alias input).
+    for (size_t step = 0; step < steps; step++) {
+        NAME(inputProjection)(weights, bias, input + step * input_size, input_size, gateCount, gates + step * gateCount);
+    }
     for (size_t step = 0; step < steps; step++) {
         float *g = gates + step * gateCount;
         NAME(multiplyAdd)(recurrent, gateCount, hidden, h, gateCount, g);
-        size_t j = 0;
-        for (; j + WIDTH <= h; j += WIDTH) NAME(cellUpdate)(g + j, g + h + j, g + 2 * h + j, g + 3 * h + j, cell + j, hidden + j);
-        if (j < h) {
-            // The last h % WIDTH units, zero-padded.
-            float padded[6][WIDTH] = {{0}};
-            const size_t tail = h - j;
-            for (size_t lane = 0; lane < tail; lane++) {
-                padded[0][lane] = g[j + lane], padded[1][lane] = g[h + j + lane];
-                padded[2][lane] = g[2 * h + j + lane], padded[3][lane] = g[3 * h + j + lane];
-                padded[4][lane] = cell[j + lane];
-            }
-            NAME(cellUpdate)(padded[0], padded[1], padded[2], padded[3], padded[4], padded[5]);
-            for (size_t lane = 0; lane < tail; lane++) cell[j + lane] = padded[4][lane], hidden[j + lane] = padded[5][lane];
-        }
+        NAME(cellForward)(g, cell, cell, NULL, hidden, h, 0);
         if (outputs) memcpy(outputs + step * h, hidden, h * sizeof(float));
+    }
+}
+
+/// `odml_lstm_cell_forward` (CNeuralNetKernels.h) on this instruction set.
+static KERNEL_ATTRIBUTES void NAME(cell_forward)(float *gates, const float *previous_cell, float *cell, float *tanh_cell,
+                                                 float *hidden, size_t hidden_size, size_t batch) {
+    const size_t h = hidden_size;
+    for (size_t sequence = 0; sequence < batch; sequence++) {
+        NAME(cellForward)(gates + sequence * 4 * h, previous_cell + sequence * h, cell + sequence * h,
+                          tanh_cell ? tanh_cell + sequence * h : NULL, hidden + sequence * h, h, tanh_cell != NULL);
+    }
+}
+
+/// `odml_lstm_cell_backward` (CNeuralNetKernels.h) on this instruction set.
+static KERNEL_ATTRIBUTES void NAME(cell_backward)(const float *gates, const float *previous_cell, const float *tanh_cell,
+                                                  const float *d_hidden, float *d_cell, float *d_gates, size_t hidden_size,
+                                                  size_t batch) {
+    const size_t h = hidden_size;
+    for (size_t sequence = 0; sequence < batch; sequence++) {
+        NAME(cellBackward)(gates + sequence * 4 * h, previous_cell + sequence * h, tanh_cell + sequence * h,
+                           d_hidden + sequence * h, d_cell + sequence * h, d_gates + sequence * 4 * h, h);
     }
 }
 
@@ -179,6 +216,6 @@ static KERNEL_ATTRIBUTES void NAME(activations)(const float *x, float *sigmoid_o
     }
 }
 
-#undef BLOCKS
-#undef EACH
-#undef WIDTH
+static const odml_lstm_kernels NAME(lstm_kernels) = {
+    NAME(layer_inference), NAME(cell_forward), NAME(cell_backward), NAME(activations),
+};

@@ -25,9 +25,24 @@ public protocol ForecastAttributing: CyclePredictor {
     /// 1–10 scale) on the prepared day, against the model's baseline; `nil` when the model does
     /// not forecast it.
     func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution?
+
+    /// `periodAttribution(from:)` and `levelAttribution(_:from:)` of each of `levels` (the
+    /// symptoms with an attribution: `nil` ones are left out) in one call, as
+    /// `explainedPrediction` needs them: a model may share work between them (the LSTM runs its
+    /// recurrence along the Integrated Gradients path once for every head). The default calls
+    /// the two.
+    func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
+        -> (period: Attribution, levels: [SymptomType: Attribution])
 }
 
 extension ForecastAttributing {
+    public func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
+        -> (period: Attribution, levels: [SymptomType: Attribution]) {
+        var attributions: [SymptomType: Attribution] = [:]
+        for symptom in levels { attributions[symptom] = try levelAttribution(symptom, from: prepared) }
+        return (try periodAttribution(from: prepared), attributions)
+    }
+
     /// Smallest contribution, in days, a period sentence names.
     public static var minimumNamedContribution: Double { 0.5 }
     /// Smallest contribution, in points of the 1–10 scale, an energy or mood sentence names.
@@ -49,20 +64,23 @@ extension ForecastAttributing {
     /// (date, uncertainty) with up to three contributions of at least `minimumNamedContribution`
     /// days that push the same way as the forecast, and the same for tomorrow's energy and mood
     /// (`LevelForecast.reasoning`; contributions of at least `minimumNamedLevelContribution`
-    /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`).
+    /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`) and the
+    /// attributions computed together (`attributions(from:levels:)`).
     /// Returns the period attribution too, for `odml explain` and app UIs.
     public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
         let prepared = preparedDay(for: history, on: day)
         var prediction = try self.prediction(from: prepared, language: language)
-        let attribution = try periodAttribution(from: prepared)
+        let forecastLevels = [(prediction.energyTomorrow, SymptomType.energy), (prediction.moodTomorrow, .mood)]
+            .compactMap { $0.0 == nil ? nil : $0.1 }
+        let (attribution, levelAttributions) = try attributions(from: prepared, levels: forecastLevels)
         let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
         prediction.reasoning = try generator.reasoning(
             for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
             uncertainty: .days(prediction.nextPeriodUncertaintyDays), attribution: attribution, language: language,
             minimumContribution: Self.minimumNamedContribution)
         func explained(_ forecast: LevelForecast?, _ symptom: SymptomType, _ kind: PredictionKind) throws -> LevelForecast? {
-            guard var forecast, let levelAttribution = try levelAttribution(symptom, from: prepared) else { return forecast }
+            guard var forecast, let levelAttribution = levelAttributions[symptom] else { return forecast }
             forecast.reasoning = try generator.reasoning(for: kind, value: .level(PredictedValue.Level(rawValue: forecast.level.rawValue) ?? .medium),
                                                          attribution: levelAttribution, language: language,
                                                          minimumContribution: Self.minimumNamedLevelContribution)

@@ -34,32 +34,69 @@ extension DifferentiableModel {
     ///
     /// Integrated Gradients runs through `LSTM.pathGradients` (all the path's points in one
     /// batch, first-layer projections shared along the path); a batch of arbitrary points is
-    /// evaluated one point at a time. The model keeps its path buffers in `workspace` between
+    /// evaluated one point at a time. (`sharingPath` makes models of several heads that share
+    /// the path's forward recurrence.) The model keeps its path buffers in `workspace` between
     /// calls (pass one to reuse it across models), so one model must not be evaluated from two
     /// threads at once. The flat input is time step major (`x[t · I + i]`).
     /// Should the LSTM reject an input anyway, the values and gradients are NaN, which the
     /// completeness error shows.
     public init(lstm: LSTM, timeSteps: Int, initialState: LSTM.StreamingState? = nil,
                 workspace: LSTM.PathWorkspace = LSTM.PathWorkspace(), head: @escaping LSTM.ScalarHead) {
+        self = DifferentiableModel.sharingPath(lstm: lstm, timeSteps: timeSteps, initialState: initialState,
+                                               workspace: workspace, heads: [head])[0]
+    }
+
+    /// One model per scalar head of the top layer's final hidden state of `lstm` (e.g. a network's
+    /// period, energy and mood heads), over the same `[timeSteps × lstm.inputSize]` sequences from
+    /// `initialState`, sharing the forward recurrence: when Integrated Gradients of these models
+    /// runs with the same input, baseline and quadrature, the first model evaluated runs the path
+    /// for every head (`LSTM.pathGradients(…heads:)`) and the others read its results, once each
+    /// (a model evaluated again runs the path again). Each model
+    /// is otherwise `init(lstm:timeSteps:initialState:workspace:head:)`'s; they share `workspace`,
+    /// so none of them may be evaluated from two threads at once.
+    public static func sharingPath(lstm: LSTM, timeSteps: Int, initialState: LSTM.StreamingState? = nil,
+                                   workspace: LSTM.PathWorkspace = LSTM.PathWorkspace(),
+                                   heads: [LSTM.ScalarHead]) -> [DifferentiableModel] {
         let count = timeSteps * lstm.inputSize
-        func path(_ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float]) -> ([Float], [Float]) {
-            do {
-                let result = try lstm.pathGradients(from: baseline, to: input, steps: timeSteps, positions: positions,
-                                                    weights: weights, initialState: initialState,
-                                                    workspace: workspace, head: head)
-                return (result.values, result.weightedInputGradient)
-            } catch {
-                return ([Float](repeating: .nan, count: positions.count), [Float](repeating: .nan, count: count))
+        let shared = _SharedPath()
+        func path(_ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float],
+                  head: Int) -> (values: [Float], weightedGradient: [Float]) {
+            let arguments = [baseline, input, positions, weights]
+            if shared.unread.contains(head), shared.arguments == arguments {
+                shared.unread.remove(head)
+                return shared.results[head]
             }
+            let results: [(values: [Float], weightedGradient: [Float])]
+            do {
+                results = try lstm.pathGradients(from: baseline, to: input, steps: timeSteps, positions: positions,
+                                                 weights: weights, initialState: initialState, workspace: workspace, heads: heads)
+                    .map { ($0.values, $0.weightedInputGradient) }
+            } catch {
+                results = heads.map { _ in ([Float](repeating: .nan, count: positions.count), [Float](repeating: .nan, count: count)) }
+            }
+            shared.arguments = arguments
+            shared.results = results
+            shared.unread = Set(heads.indices).subtracting([head])
+            return results[head]
         }
-        self.init(inputCount: count, pathEvaluation: path) { points, pointCount, values, gradients in
-            for point in 0..<pointCount {
-                let x = Array(points[(point * count)..<((point + 1) * count)])
-                let (value, gradient) = path(x, x, [0], [1])
-                values[point] = value[0]
-                for index in 0..<count { gradients[point * count + index] = gradient[index] }
+        return heads.indices.map { head in
+            DifferentiableModel(inputCount: count, pathEvaluation: { path($0, $1, $2, $3, head: head) }) { points, pointCount, values, gradients in
+                for point in 0..<pointCount {
+                    let x = Array(points[(point * count)..<((point + 1) * count)])
+                    let (value, gradient) = path(x, x, [0], [1], head: head)
+                    values[point] = value[0]
+                    for index in 0..<count { gradients[point * count + index] = gradient[index] }
+                }
             }
         }
     }
 }
 
+/// The last path `DifferentiableModel.sharingPath`'s models evaluated: its arguments (baseline,
+/// input, positions, weights), every head's values and weighted gradient, and the heads that have
+/// not read theirs yet (each reads once; asking again runs the path again).
+private final class _SharedPath {
+    var arguments: [[Float]] = []
+    var results: [(values: [Float], weightedGradient: [Float])] = []
+    var unread: Set<Int> = []
+}

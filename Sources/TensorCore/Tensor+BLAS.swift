@@ -2,15 +2,15 @@
 import Accelerate
 import Foundation
 #elseif os(Linux)
-import CBLAS
+import CTensorCoreKernels
 #else
-#error("TensorCore needs BLAS and LAPACK: Accelerate on Apple platforms, OpenBLAS and LAPACKE on Linux")
+#error("TensorCore needs BLAS and LAPACK: Accelerate on Apple platforms, OpenBLAS on Linux")
 #endif
 
 /// Thin, allocation-free wrappers over the system BLAS: Accelerate on Apple platforms, OpenBLAS on
 /// Linux.
 ///
-/// This file and `Tensor+LAPACK.swift` are the only ones that import a BLAS. Both libraries take
+/// This file and `Tensor+LAPACK.swift` are the only ones that call a BLAS. Both libraries take
 /// the same CBLAS calls with 32-bit integers, so each wrapper below is one call on every platform:
 /// OpenBLAS's `blasint` is `Int32` (Debian's LP64 build), and Accelerate's current interface
 /// (`ACCELERATE_NEW_LAPACK`, which Package.swift defines for this target on Apple platforms) takes
@@ -18,6 +18,10 @@ import CBLAS
 /// defined, these calls would stop compiling, not misread their integers). The wrappers are not
 /// `@inlinable`: inlined into another module, a call would be compiled without that define and
 /// bind to Accelerate's deprecated legacy CBLAS.
+///
+/// On Linux, OpenBLAS is not linked but opened on the first call, after TensorCore chose its
+/// kernels from the CPU's features (`BLASKernel`, `kernel`); the calls go through the functions
+/// it resolved.
 ///
 /// Pointer-level entry points serve hot loops (LSTM steps, histogram solvers); `Tensor` methods
 /// below check shapes and call them.
@@ -44,7 +48,7 @@ public enum BLAS {
             }
             return ProcessInfo.processInfo.activeProcessorCount
             #else
-            return Int(openblas_get_num_threads())
+            return Int(_OpenBLAS.functions.thread_count!())
             #endif
         }
         set {
@@ -53,7 +57,7 @@ public enum BLAS {
                 BLASSetThreading(newValue <= 1 ? BLAS_THREADING_SINGLE_THREADED : BLAS_THREADING_MULTI_THREADED)
             }
             #else
-            openblas_set_num_threads(Int32(max(1, newValue)))
+            _OpenBLAS.functions.set_thread_count!(Int32(max(1, newValue)))
             #endif
         }
     }
@@ -64,9 +68,36 @@ public enum BLAS {
         #if canImport(Accelerate)
         return "Accelerate (ACCELERATE_NEW_LAPACK, LP64), " + (threadCount == 1 ? "single-threaded" : "multi-threaded")
         #else
-        guard let config = openblas_get_config() else { return "unknown" }
-        return String(cString: config)
+        return _OpenBLAS.kernel.library
         #endif
+    }
+
+    /// The kernels in use and whether they fit this CPU (see `BLASKernel`). On Linux, the first use
+    /// opens OpenBLAS if no BLAS call did yet.
+    public static var kernel: BLASKernel {
+        #if canImport(Accelerate)
+        return BLASKernel(name: "Accelerate", library: configuration, path: nil, choice: .platform, coreType: nil,
+                          cpu: .current, recommended: nil)
+        #else
+        return _OpenBLAS.kernel
+        #endif
+    }
+
+    /// Throws when the BLAS cannot run or runs kernels older than this CPU allows, with the fix.
+    ///
+    /// TensorCore chooses OpenBLAS's kernels itself (`BLASKernel`), so this fails only when that
+    /// choice was overridden: `OPENBLAS_CORETYPE` set to an older kernel, OpenBLAS loaded by
+    /// another library before TensorCore, or an OpenBLAS without the kernel.
+    /// - Throws: `TensorError.blasUnavailable` or `TensorError.blasKernelOlderThanCPU`.
+    public static func checkKernel() throws {
+        #if !canImport(Accelerate)
+        if let failure = _OpenBLAS.failure { throw TensorError.blasUnavailable(reason: failure) }
+        #endif
+        let kernel = self.kernel
+        if kernel.isOlderThanCPUAllows, let fix = kernel.fix {
+            throw TensorError.blasKernelOlderThanCPU(kernel: kernel.name, recommended: kernel.recommended ?? kernel.name,
+                                                     cpu: kernel.cpu.summary, fix: fix)
+        }
     }
 
     /// Name of the BLAS library in use.
@@ -84,10 +115,15 @@ public enum BLAS {
         b: UnsafePointer<Float>, ldb: Int,
         beta: Float, c: UnsafeMutablePointer<Float>, ldc: Int
     ) {
+        #if canImport(Accelerate)
         cblas_sgemm(CblasRowMajor,
                     transposeA ? CblasTrans : CblasNoTrans,
                     transposeB ? CblasTrans : CblasNoTrans,
                     Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
+        #else
+        _OpenBLAS.functions.sgemm!(Int32(ODML_CBLAS_ROW_MAJOR), _transpose(transposeA), _transpose(transposeB),
+                                   Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
+        #endif
     }
 
     /// `y = alpha * op(A) * x + beta * y` on a row-major `rows×columns` matrix (`cblas_sgemv`).
@@ -96,8 +132,13 @@ public enum BLAS {
         a: UnsafePointer<Float>, lda: Int, x: UnsafePointer<Float>, incx: Int = 1,
         beta: Float, y: UnsafeMutablePointer<Float>, incy: Int = 1
     ) {
+        #if canImport(Accelerate)
         cblas_sgemv(CblasRowMajor, transpose ? CblasTrans : CblasNoTrans,
                     Int32(rows), Int32(columns), alpha, a, Int32(lda), x, Int32(incx), beta, y, Int32(incy))
+        #else
+        _OpenBLAS.functions.sgemv!(Int32(ODML_CBLAS_ROW_MAJOR), _transpose(transpose),
+                                   Int32(rows), Int32(columns), alpha, a, Int32(lda), x, Int32(incx), beta, y, Int32(incy))
+        #endif
     }
 
     /// `A += alpha * x * yᵀ` on a row-major `rows×columns` matrix (`cblas_sger`).
@@ -105,24 +146,47 @@ public enum BLAS {
         rows: Int, columns: Int, alpha: Float,
         x: UnsafePointer<Float>, y: UnsafePointer<Float>, a: UnsafeMutablePointer<Float>, lda: Int
     ) {
+        #if canImport(Accelerate)
         cblas_sger(CblasRowMajor, Int32(rows), Int32(columns), alpha, x, 1, y, 1, a, Int32(lda))
+        #else
+        _OpenBLAS.functions.sger!(Int32(ODML_CBLAS_ROW_MAJOR), Int32(rows), Int32(columns), alpha, x, 1, y, 1, a, Int32(lda))
+        #endif
     }
 
     /// `y += alpha * x` over `count` elements (`cblas_saxpy`).
     public static func saxpy(count: Int, alpha: Float, x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        #if canImport(Accelerate)
         cblas_saxpy(Int32(count), alpha, x, 1, y, 1)
+        #else
+        _OpenBLAS.functions.saxpy!(Int32(count), alpha, x, 1, y, 1)
+        #endif
     }
 
     /// `x · y` over `count` elements (`cblas_sdot`).
     public static func sdot(count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>) -> Float {
+        #if canImport(Accelerate)
         cblas_sdot(Int32(count), x, 1, y, 1)
+        #else
+        _OpenBLAS.functions.sdot!(Int32(count), x, 1, y, 1)
+        #endif
     }
 
     /// `x *= alpha` over `count` elements (`cblas_sscal`).
     public static func sscal(count: Int, alpha: Float, x: UnsafeMutablePointer<Float>) {
+        #if canImport(Accelerate)
         cblas_sscal(Int32(count), alpha, x, 1)
+        #else
+        _OpenBLAS.functions.sscal!(Int32(count), alpha, x, 1)
+        #endif
     }
 }
+
+#if !canImport(Accelerate)
+/// The CBLAS constant for a transposed or plain operand.
+private func _transpose(_ transposed: Bool) -> Int32 {
+    Int32(transposed ? ODML_CBLAS_TRANS : ODML_CBLAS_NO_TRANS)
+}
+#endif
 
 extension Tensor {
     /// Matrix product `op(self) · op(other)` of two rank-2 tensors.

@@ -1,15 +1,13 @@
 #if canImport(Accelerate)
 import Accelerate
-#elseif os(Linux)
-import CBLAS
-#else
-#error("TensorCore needs BLAS and LAPACK: Accelerate on Apple platforms, OpenBLAS and LAPACKE on Linux")
+#elseif !os(Linux)
+#error("TensorCore needs BLAS and LAPACK: Accelerate on Apple platforms, OpenBLAS on Linux")
 #endif
 
 extension Tensor {
     /// Solves `A · X = B` for a symmetric positive-definite `A` by Cholesky factorisation
-    /// (LAPACK `sposv`: LAPACKE's row-major entry point on Linux, Accelerate's column-major one on
-    /// Apple platforms). Used by the ridge-regression and bandit solvers.
+    /// (LAPACK `sposv`, column-major: Accelerate's on Apple platforms, OpenBLAS's on Linux). Used by
+    /// the ridge-regression and bandit solvers.
     ///
     /// - Parameters:
     ///   - matrix: `A`, shape `[N, N]`; only its upper triangle is read.
@@ -40,36 +38,37 @@ extension Tensor {
     }
 }
 
-#if canImport(Accelerate)
 /// `sposv` on a row-major `A` (`[N, N]`, upper triangle read) and `B` (`[N, R]`, overwritten by
-/// `X`) through Accelerate's column-major LAPACK: the upper triangle of a row-major matrix is the
-/// lower triangle of the same bytes read column-major (hence `"L"`), and `B` is transposed in and
-/// out when `R > 1`, as LAPACKE does on Linux. Returns LAPACK's `info`.
+/// `X`) through LAPACK's column-major entry point (Accelerate's; OpenBLAS's on Linux): the upper
+/// triangle of a row-major matrix is the lower triangle of the same bytes read column-major (hence
+/// `"L"`), and `B` is transposed in and out when `R > 1`, as LAPACKE's row-major entry point does.
+/// Returns LAPACK's `info`.
 private func _solvePositiveDefinite(order: Int, columnCount: Int,
                                     a: UnsafeMutablePointer<Float>, b: UnsafeMutablePointer<Float>) -> Int {
-    var uplo = CChar(UInt8(ascii: "L"))
-    var n = __LAPACK_int(order), rightHandSides = __LAPACK_int(columnCount), info: __LAPACK_int = 0
-    var lda = __LAPACK_int(order), ldb = __LAPACK_int(order)
-    if columnCount == 1 {
-        sposv_(&uplo, &n, &rightHandSides, a, &lda, b, &ldb, &info)
-        return Int(info)
-    }
+    if columnCount == 1 { return _columnMajorSolve(order: order, columnCount: 1, a: a, b: b) }
     var columnMajor = [Float](repeating: 0, count: order * columnCount)
     for row in 0..<order {
         for column in 0..<columnCount { columnMajor[column * order + row] = b[row * columnCount + column] }
     }
-    sposv_(&uplo, &n, &rightHandSides, a, &lda, &columnMajor, &ldb, &info)
+    let info = columnMajor.withUnsafeMutableBufferPointer {
+        _columnMajorSolve(order: order, columnCount: columnCount, a: a, b: $0.baseAddress!)
+    }
     for row in 0..<order {
         for column in 0..<columnCount { b[row * columnCount + column] = columnMajor[column * order + row] }
     }
+    return info
+}
+
+/// LAPACK `sposv` with `uplo = "L"` on column-major `A` (`[N, N]`) and `B` (`[N, R]`).
+private func _columnMajorSolve(order: Int, columnCount: Int, a: UnsafeMutablePointer<Float>, b: UnsafeMutablePointer<Float>) -> Int {
+    var uplo = CChar(UInt8(ascii: "L"))
+    #if canImport(Accelerate)
+    var n = __LAPACK_int(order), rightHandSides = __LAPACK_int(columnCount), info: __LAPACK_int = 0
+    var lda = __LAPACK_int(order), ldb = __LAPACK_int(order)
+    sposv_(&uplo, &n, &rightHandSides, a, &lda, b, &ldb, &info)
+    #else
+    var n = Int32(order), rightHandSides = Int32(columnCount), info: Int32 = 0, lda = Int32(order), ldb = Int32(order)
+    _OpenBLAS.functions.sposv!(&uplo, &n, &rightHandSides, a, &lda, b, &ldb, &info, 1)
+    #endif
     return Int(info)
 }
-#else
-/// `sposv` on a row-major `A` (`[N, N]`, upper triangle read) and `B` (`[N, R]`, overwritten by
-/// `X`) through LAPACKE's row-major entry point. Returns LAPACK's `info`.
-private func _solvePositiveDefinite(order: Int, columnCount: Int,
-                                    a: UnsafeMutablePointer<Float>, b: UnsafeMutablePointer<Float>) -> Int {
-    Int(LAPACKE_sposv(LAPACK_ROW_MAJOR, Int8(UInt8(ascii: "U")), Int32(order), Int32(columnCount),
-                      a, Int32(order), b, Int32(columnCount)))
-}
-#endif

@@ -10,6 +10,12 @@ public enum TensorError: Error, Equatable, CustomStringConvertible {
     case notPositiveDefinite(order: Int, failingMinor: Int)
     /// A LAPACK routine reported an illegal argument (a bug, reported with its code).
     case lapackFailure(routine: String, info: Int)
+    /// The system BLAS could not be opened (Linux: OpenBLAS missing or incomplete); `reason` says
+    /// what to install.
+    case blasUnavailable(reason: String)
+    /// The BLAS runs kernels for an older vector level than the CPU has (`BLASKernel`): `fix` is
+    /// the one line that restores the `recommended` ones.
+    case blasKernelOlderThanCPU(kernel: String, recommended: String, cpu: String, fix: String)
 
     public var description: String {
         switch self {
@@ -23,6 +29,10 @@ public enum TensorError: Error, Equatable, CustomStringConvertible {
             return "matrix of order \(order) is not positive definite (leading minor \(minor) is not positive); add ridge regularisation"
         case let .lapackFailure(routine, info):
             return "\(routine) failed with info = \(info)"
+        case let .blasUnavailable(reason):
+            return "no BLAS: \(reason)"
+        case let .blasKernelOlderThanCPU(kernel, recommended, cpu, fix):
+            return "BLAS kernels \(kernel) are older than this CPU allows (\(recommended) for \(cpu)): \(fix)"
         }
     }
 }

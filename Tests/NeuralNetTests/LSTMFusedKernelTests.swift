@@ -3,9 +3,10 @@ import Testing
 import TensorCore
 @testable import NeuralNet
 
-/// The fused batch-1 inference kernel (`CNeuralNetKernels`: AVX2 + FMA, or NEON) against the BLAS
-/// path it replaces on such CPUs, against its portable C instantiation (bit for bit), against
-/// PyTorch, and its activations against Foundation's.
+/// The fused batch-1 inference kernel (`CNeuralNetKernels`: AVX-512, AVX2 + FMA, or NEON) against
+/// the BLAS path it replaces on such CPUs, every instantiation this CPU runs against the portable C
+/// one (bit for bit), against PyTorch, and its activations against Foundation's; the batched cell
+/// update and its backward pass against a double-precision reference.
 @Suite(.enabled(if: _LSTMFusedKernel.isAvailable, "no fast instantiation on this CPU: the BLAS path runs instead"))
 struct LSTMFusedKernelTests {
     /// Normwise relative difference `max|a - b| / max|b|`: two float32 evaluations in different
@@ -60,48 +61,104 @@ struct LSTMFusedKernelTests {
 
     /// `[inputSize, hiddenSize, steps]`: multiples of the vector widths and tails (13 and 70 units
     /// leave 5 and 6 lanes over), one step, and an input as wide as the state (run in place).
-    @Test(arguments: [[11, 32, 7], [3, 13, 5], [32, 32, 9], [6, 70, 4], [1, 1, 1], [24, 24, 6]])
-    func fastInstantiationEqualsThePortableOneBitForBit(shape: [Int]) {
+    /// The fast instantiations this CPU runs (AVX-512 and AVX2 on an AVX-512 CPU).
+    static let fastInstructionSets = VectorMath.InstructionSet.allCases.filter { $0 != .portable && $0.isSupported }
+
+    @Test(arguments: [[11, 32, 7], [3, 13, 5], [32, 32, 9], [6, 70, 4], [1, 1, 1], [24, 24, 6], [24, 32, 90], [5, 48, 3]])
+    func fastInstantiationsEqualThePortableOneBitForBit(shape: [Int]) {
         let (inputSize, hiddenSize, steps) = (shape[0], shape[1], shape[2])
         let gateCount = 4 * hiddenSize
         let input = GradientCheck.random([steps, inputSize], seed: 82).scalars.map { 3 * $0 }
         let weights = GradientCheck.random([inputSize + hiddenSize, gateCount], seed: 83).scalars
         let bias = GradientCheck.random([gateCount], seed: 84).scalars
         let start = (0..<hiddenSize).map { 0.1 * Float($0 % 17) - 0.5 }
-        func run(portable: Bool, inPlace: Bool) -> [Float] {
-            let kernel = portable ? _LSTMFusedKernel.portableLayerInference : _LSTMFusedKernel.layerInference
+        func run(_ instructionSet: VectorMath.InstructionSet, inPlace: Bool) -> [Float] {
             var hidden = start, cell = start
             var gates = [Float](repeating: 0, count: steps * gateCount)
             var outputs = inPlace ? input : [Float](repeating: 0, count: steps * hiddenSize)
-            outputs.withUnsafeMutableBufferPointer { out in
-                if inPlace {
-                    kernel(out.baseAddress!, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, out.baseAddress!)
-                } else {
-                    kernel(input, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, out.baseAddress!)
+            _ = input.withUnsafeBufferPointer { x in
+                outputs.withUnsafeMutableBufferPointer { out in
+                    _LSTMFusedKernel.layerInference(in: instructionSet, input: inPlace ? UnsafePointer(out.baseAddress!) : x.baseAddress!,
+                                                    steps: steps, inputSize: inputSize, hiddenSize: hiddenSize, weights: weights,
+                                                    bias: bias, hidden: &hidden, cell: &cell, gates: &gates, outputs: out.baseAddress!)
                 }
             }
             return outputs.prefix(steps * hiddenSize) + hidden + cell
         }
-        let fast = run(portable: false, inPlace: false), portable = run(portable: true, inPlace: false)
-        #expect(fast.map(\.bitPattern) == portable.map(\.bitPattern))
-        #expect(fast.allSatisfy { $0.isFinite })
-        if inputSize == hiddenSize {
-            let fastInPlace = run(portable: false, inPlace: true), portableInPlace = run(portable: true, inPlace: true)
-            #expect(fastInPlace.map(\.bitPattern) == portableInPlace.map(\.bitPattern))
-            #expect(fastInPlace.map(\.bitPattern) == fast.map(\.bitPattern))
+        let portable = run(.portable, inPlace: false)
+        #expect(portable.allSatisfy { $0.isFinite })
+        for instructionSet in Self.fastInstructionSets {
+            let fast = run(instructionSet, inPlace: false)
+            #expect(fast.map(\.bitPattern) == portable.map(\.bitPattern), "\(instructionSet)")
+            if inputSize == hiddenSize {
+                let fastInPlace = run(instructionSet, inPlace: true), portableInPlace = run(.portable, inPlace: true)
+                #expect(fastInPlace.map(\.bitPattern) == portableInPlace.map(\.bitPattern), "\(instructionSet) in place")
+                #expect(fastInPlace.map(\.bitPattern) == fast.map(\.bitPattern), "\(instructionSet) in place")
+            }
         }
     }
 
-    @Test func fastActivationsEqualThePortableOnesBitForBit() {
+    /// The batched cell update and its backward pass: every instantiation equals the portable one
+    /// bit for bit, and the portable one the formulas in double precision, over 5 sequences of
+    /// 32 and 13 units (a partial block).
+    @Test(arguments: [32, 13])
+    func cellKernelsEqualThePortableOnesAndTheFormulas(hiddenSize h: Int) throws {
+        let batch = 5
+        let preactivations = GradientCheck.random([batch, 4 * h], seed: 85).scalars.map { 4 * $0 }
+        let previousCell = GradientCheck.random([batch, h], seed: 86).scalars
+        let dHidden = GradientCheck.random([batch, h], seed: 87).scalars, dCellIn = GradientCheck.random([batch, h], seed: 88).scalars
+        func run(_ instructionSet: VectorMath.InstructionSet) throws -> [Float] {
+            let kernels = try #require(_LSTMKernels.kernels(in: instructionSet))
+            var gates = preactivations, cell = [Float](repeating: 0, count: batch * h), tanhCell = cell, hidden = cell
+            var dCell = dCellIn, dGates = [Float](repeating: 0, count: batch * 4 * h)
+            let forward = try #require(kernels.cell_forward), backward = try #require(kernels.cell_backward)
+            forward(&gates, previousCell, &cell, &tanhCell, &hidden, h, batch)
+            backward(gates, previousCell, tanhCell, dHidden, &dCell, &dGates, h, batch)
+            return gates + cell + tanhCell + hidden + dCell + dGates
+        }
+        let portable = try run(.portable)
+        for instructionSet in Self.fastInstructionSets {
+            #expect(try run(instructionSet).map(\.bitPattern) == portable.map(\.bitPattern), "\(instructionSet)")
+        }
+        // The formulas, in double precision.
+        var expected: [Double] = []
+        var gates = [Double](), cells = [Double](), tanhs = [Double](), hiddens = [Double](), dCells = [Double](), dGates = [Double]()
+        for n in 0..<batch {
+            let z = { (gate: Int, j: Int) in Double(preactivations[n * 4 * h + gate * h + j]) }
+            let sigmoid = { (x: Double) in 1 / (1 + Foundation.exp(-x)) }
+            var rowGates = [Double](repeating: 0, count: 4 * h), rowDGates = rowGates
+            for j in 0..<h {
+                let i = sigmoid(z(0, j)), f = sigmoid(z(1, j)), g = Foundation.tanh(z(2, j)), o = sigmoid(z(3, j))
+                let c = f * Double(previousCell[n * h + j]) + i * g, t = Foundation.tanh(c)
+                (rowGates[j], rowGates[h + j], rowGates[2 * h + j], rowGates[3 * h + j]) = (i, f, g, o)
+                cells.append(c); tanhs.append(t); hiddens.append(o * t)
+                let dh = Double(dHidden[n * h + j]), dc = Double(dCellIn[n * h + j]) + dh * o * (1 - t * t)
+                rowDGates[j] = dc * g * i * (1 - i)
+                rowDGates[h + j] = dc * Double(previousCell[n * h + j]) * f * (1 - f)
+                rowDGates[2 * h + j] = dc * i * (1 - g * g)
+                rowDGates[3 * h + j] = dh * t * o * (1 - o)
+                dCells.append(dc * f)
+            }
+            gates += rowGates; dGates += rowDGates
+        }
+        expected = gates + cells + tanhs + hiddens + dCells + dGates
+        let worst = zip(portable, expected).map { abs(Double($0) - $1) }.max() ?? .infinity
+        #expect(worst <= 2e-6, "largest difference from the formulas: \(worst)")
+    }
+
+    @Test func fastActivationsEqualThePortableOnesBitForBit() throws {
         // Every 2^-10 over [-100, 100], an odd count (a partial last block), and special values.
         var grid = stride(from: -100.0, through: 100.0, by: 1.0 / 1024).map { Float($0) }
         grid += [0, -0, 1e-30, -1e-30, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0.625, -0.625,
                  87.33654, -87.33654, 88.37, -88.37, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
                  .infinity, -.infinity, .nan]
-        let fast = _LSTMFusedKernel.activations(grid), portable = _LSTMFusedKernel.activations(grid, portable: true)
-        for (index, x) in grid.enumerated() where !x.isNaN {
-            #expect(fast.sigmoid[index].bitPattern == portable.sigmoid[index].bitPattern, "sigmoid(\(x))")
-            #expect(fast.tanh[index].bitPattern == portable.tanh[index].bitPattern, "tanh(\(x))")
+        let portable = try #require(_LSTMFusedKernel.activations(grid, in: .portable))
+        for instructionSet in Self.fastInstructionSets {
+            let fast = try #require(_LSTMFusedKernel.activations(grid, in: instructionSet))
+            for (index, x) in grid.enumerated() where !x.isNaN {
+                #expect(fast.sigmoid[index].bitPattern == portable.sigmoid[index].bitPattern, "\(instructionSet) sigmoid(\(x))")
+                #expect(fast.tanh[index].bitPattern == portable.tanh[index].bitPattern, "\(instructionSet) tanh(\(x))")
+            }
         }
         #expect(portable.sigmoid.last!.isNaN && portable.tanh.last!.isNaN)
     }
@@ -123,12 +180,12 @@ struct LSTMFusedKernelTests {
         abs(Double(value) - reference) / Double(Float(reference).ulp)
     }
 
-    @Test func activationsAreWithinTwoUlpsOfFoundation() {
+    @Test func activationsAreWithinTwoUlpsOfFoundation() throws {
         // Every 2^-12 over [-100, 100] (saturation included), plus tiny and special values.
         var grid = stride(from: -100.0, through: 100.0, by: 1.0 / 4096).map { Float($0) }
         grid += [0, -0, 1e-30, -1e-30, .leastNonzeroMagnitude, 1e-7, -1e-7, 0.625, -0.625,
                  .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity]
-        let (sigmoid, tanh) = _LSTMFusedKernel.activations(grid)
+        let (sigmoid, tanh) = try #require(_LSTMFusedKernel.activations(grid, in: VectorMath.instructionSet))
         var worstSigmoid = 0.0, worstTanh = 0.0
         for (index, x) in grid.enumerated() {
             let value = Double(x)
@@ -143,9 +200,10 @@ struct LSTMFusedKernelTests {
         }
         #expect(worstSigmoid <= 2, "sigmoid: \(worstSigmoid) ulp")
         #expect(worstTanh <= 2, "tanh: \(worstTanh) ulp")
-        let (nanSigmoid, nanTanh) = _LSTMFusedKernel.activations([.nan])
+        let (nanSigmoid, nanTanh) = try #require(_LSTMFusedKernel.activations([.nan], in: VectorMath.instructionSet))
         #expect(nanSigmoid[0].isNaN && nanTanh[0].isNaN)
-        let (sigmoidAtInfinity, tanhAtInfinity) = _LSTMFusedKernel.activations([.infinity, -.infinity])
+        let (sigmoidAtInfinity, tanhAtInfinity) = try #require(_LSTMFusedKernel.activations([.infinity, -.infinity],
+                                                                                           in: VectorMath.instructionSet))
         #expect(sigmoidAtInfinity[0] == 1 && sigmoidAtInfinity[1] >= 0 && sigmoidAtInfinity[1] <= 2 * Float.leastNormalMagnitude)
         #expect(tanhAtInfinity == [1, -1])
     }

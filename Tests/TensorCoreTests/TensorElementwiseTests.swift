@@ -48,7 +48,8 @@ import _TestSupport
         let extremes = Tensor([-1e4, -100, 0, 100, 1e4])
         let sigmoid = extremes.sigmoid()
         #expect(sigmoid.scalars.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
-        #expect(sigmoid.scalars[0] < 1e-38 && sigmoid.scalars[2] == 0.5 && sigmoid.scalars[4] == 1)
+        // e^-|x| is clamped to about 2^-126 (VectorMath): sigmoid(-1e4) is 1.2e-38, not 0.
+        #expect(sigmoid.scalars[0] <= 2 * Float.leastNormalMagnitude && sigmoid.scalars[2] == 0.5 && sigmoid.scalars[4] == 1)
         #expect(Tensor.sigmoid(-1e4) == 0 && Tensor.sigmoid(1e4) == 1)
     }
 

@@ -3,7 +3,8 @@ import Testing
 import TensorCore
 import _TestSupport
 
-/// The SIMD kernels against `Double` references, including block tails and extreme inputs.
+/// The vector kernels against `Double` references, including block tails and extreme inputs, and
+/// every instantiation this CPU runs (AVX-512, AVX2, NEON) against the portable C one, bit for bit.
 @Suite struct VectorMathTests {
     /// Inputs over the whole unclamped range, with a count that leaves a tail after the 8-wide blocks.
     static let wideInputs: [Float] = (0..<2_003).map { -87 + 175 * Float($0) / 2_002 }
@@ -59,5 +60,50 @@ import _TestSupport
         let tailNaN: [Float] = [1, 2, 3, 4, 5, 6, 7, 8, .nan]
         #expect(VectorMath.maximum(tailNaN, count: tailNaN.count).isNaN)
         #expect(VectorMath.maximum([], count: 0) == -.infinity)
+    }
+
+    /// Every 2^-8 over [-120, 120] in a count that leaves a partial block in every width, and
+    /// special values.
+    static let grid: [Float] = stride(from: -120.0, through: 120.0, by: 1.0 / 256).map { Float($0) }
+        + [0, -0, 1e-30, -1e-30, .leastNonzeroMagnitude, 0.625, -0.625, 87.33654, -87.33654, 88.37, -88.37,
+           .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity]
+
+    @Test(arguments: VectorMath.Function.allCases)
+    func everyInstructionSetEqualsThePortableKernelBitForBit(function: VectorMath.Function) throws {
+        // Softmax sums every value it is given: rows of several lengths (tails of every width), not the grid.
+        let inputs: [[Float]] = function == .softmax || function == .logSoftmax
+            ? [1, 3, 15, 16, 17, 63, 64, 65, 100, 1_000, 4_099].map { count in (0..<count).map { Float(($0 * 7919) % 401) / 20 - 10 } }
+                + [[-1e4, 1e4, 0], [-1000, -1000, -1001]]
+            : [Self.grid]
+        for input in inputs {
+            let portable = try #require(VectorMath.evaluate(function, input, in: .portable))
+            #expect(portable.allSatisfy { !$0.isNaN })
+            for instructionSet in VectorMath.InstructionSet.allCases where instructionSet != .portable && instructionSet.isSupported {
+                let fast = try #require(VectorMath.evaluate(function, input, in: instructionSet))
+                #expect(fast.map(\.bitPattern) == portable.map(\.bitPattern), "\(function) in \(instructionSet), \(input.count) values")
+            }
+        }
+    }
+
+    @Test func theWidestSupportedInstructionSetRuns() {
+        #expect(VectorMath.instructionSet.isSupported)
+        #if arch(arm64)
+        #expect(VectorMath.instructionSet == .neon)
+        #else
+        let level = CPUDescription.current.vectorLevel
+        #expect(VectorMath.instructionSet == (level == .avx512 ? .avx512 : level == .avx2 ? .avx2 : .portable))
+        #endif
+    }
+
+    @Test func softmaxSumsToOneAndSaturatesWithoutOverflow() {
+        let input: [Float] = [-1e4, 1e4, 0, 3]
+        var output = [Float](repeating: 0, count: 4)
+        VectorMath.softmax(input, into: &output, count: 4)
+        // e^(x - max) is clamped to about 2^-126 (see `VectorMath`), not 0.
+        #expect(output[1] == 1 && [output[0], output[2], output[3]].allSatisfy { $0 > 0 && $0 <= 2 * Float.leastNormalMagnitude })
+        let row = (0..<1_001).map { Float($0 % 13) - 6 }
+        var probabilities = [Float](repeating: 0, count: row.count)
+        VectorMath.softmax(row, into: &probabilities, count: row.count)
+        #expect(abs(probabilities.reduce(0, +) - 1) < 1e-5)
     }
 }

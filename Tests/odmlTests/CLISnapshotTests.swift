@@ -52,9 +52,41 @@ import TensorCore
         let result = try ODMLProcess.run(["info"])
         #expect(result.exitCode == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 5)
         #expect(lines.first == "odml \(OnDeviceMLVersion.current)")
-        #expect(lines.dropFirst().first?.hasPrefix("BLAS: \(Self.platformBLAS)") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("BLAS: \(Self.platformBLAS) \(BLAS.kernel.name)") == true)
+        #expect(lines.contains("CPU: \(CPUDescription.current.summary)"))
+        #expect(lines.last == "Vector kernels: \(VectorMath.instructionSet.rawValue)")
+    }
+
+    /// A planted misdetection: OpenBLAS forced to its SSE3 kernels, as it picks them itself on CPU
+    /// models newer than its release. `odml info` names them, flags them and prints the fix.
+    @Test(.enabled(if: BLASKernel.recommendedCoreType(for: .current) != nil && BLAS.libraryName == "OpenBLAS",
+                   "x86-64 with AVX and OpenBLAS only"))
+    func aForcedOlderBLASKernelIsReportedWithTheFix() throws {
+        let recommended = try #require(BLASKernel.recommendedCoreType(for: .current))
+        let result = try ODMLProcess.run(["info"], environment: ["OPENBLAS_CORETYPE": "Prescott"])
+        #expect(result.exitCode == 0)
+        let blasLine = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("BLAS: ") })
+        #expect(blasLine.hasPrefix("BLAS: OpenBLAS Prescott (OPENBLAS_CORETYPE=Prescott set by the user)"))
+        #expect(blasLine.contains("OLDER than this CPU allows (\(recommended))"))
+        #expect(result.standardError == "warning: BLAS kernels Prescott are older than this CPU allows: "
+            + "OPENBLAS_CORETYPE=Prescott forces older kernels: unset it or export OPENBLAS_CORETYPE=\(recommended)\n")
+        let json = try ODMLProcess.run(["info", "--json"], environment: ["OPENBLAS_CORETYPE": "Prescott"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let kernel = try #require(object["blas_kernel"] as? [String: Any])
+        #expect(kernel["name"] as? String == "Prescott" && kernel["older_than_cpu"] as? Bool == true)
+        #expect(kernel["choice"] as? String == "environment" && kernel["recommended"] as? String == recommended)
+    }
+
+    /// Unforced, TensorCore's choice is in use and not flagged.
+    @Test func theDefaultBLASKernelIsNotFlagged() throws {
+        let result = try ODMLProcess.run(["info", "--json"], environment: ["OPENBLAS_CORETYPE": ""])
+        #expect(result.standardError.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let kernel = try #require(object["blas_kernel"] as? [String: Any])
+        #expect(kernel["older_than_cpu"] as? Bool == false)
+        #expect((object["cpu"] as? [String: Any])?["vendor"] as? String == CPUDescription.current.vendor)
     }
 
     /// The BLAS `odml info` names: Accelerate on Apple platforms, OpenBLAS on Linux.

@@ -28,8 +28,9 @@ struct ODMLProcess {
         return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `odml arguments…` with a fixed terminal width so help text wraps the same everywhere.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `odml arguments…` with a fixed terminal width so help text wraps the same everywhere,
+    /// and `environment` added to this process's.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
         guard let executable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [
                 NSLocalizedDescriptionKey: "odml binary not found; build it (`swift build`) or set ODML_BINARY",
@@ -40,6 +41,7 @@ struct ODMLProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

@@ -1,11 +1,12 @@
 // Runs every C kernel's fast path against its portable reference, on whatever CPU runs it:
 // scripts/check-aarch64.sh builds it for aarch64-linux-gnu and runs it under qemu-aarch64 (NEON,
-// the ARMv8 CRC32 instructions), and natively (AVX2 + FMA, PCLMULQDQ, F16C on x86-64). The Swift
-// tests cover x86-64 the same way; this program is how the arm64 paths run before an Apple device
-// does. Prints one line per kernel; exit status 1 on the first difference.
+// the ARMv8 CRC32 instructions), and natively (AVX-512 and AVX2 + FMA as the CPU has them,
+// PCLMULQDQ, F16C on x86-64). The Swift tests cover x86-64 the same way; this program is how the
+// arm64 paths run before an Apple device does. Prints one line per kernel; exit status 1 on the first difference.
 #include "CBoostedTreesKernels.h"
 #include "CModelFilesKernels.h"
 #include "CNeuralNetKernels.h"
+#include "CTensorCoreKernels.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -41,48 +42,113 @@ static int sameFloats(const float *a, const float *b, size_t count, const char *
     return 1;
 }
 
+static const char *const isaNames[] = {"portable", "AVX2", "AVX-512", "NEON"};
+
 static int checkLSTM(void) {
-    if (!odml_lstm_kernels_are_available()) {
-        printf("lstm: no fast instantiation on this CPU (the BLAS path runs): portable only\n");
-        return 1;
-    }
-    // {steps, input size, hidden size}: vector multiples, tails (13, 70 units), one step.
-    static const size_t shapes[][3] = {{7, 11, 32}, {5, 3, 13}, {9, 32, 32}, {4, 6, 70}, {1, 1, 1}, {6, 24, 24}};
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        const size_t steps = shapes[s][0], inputSize = shapes[s][1], h = shapes[s][2], gateCount = 4 * h;
-        float *input = malloc(steps * inputSize * sizeof(float)), *weights = malloc((inputSize + h) * gateCount * sizeof(float));
-        float *bias = malloc(gateCount * sizeof(float)), *state[2][4];
-        for (size_t i = 0; i < steps * inputSize; i++) input[i] = uniform(-3, 3);
-        for (size_t i = 0; i < (inputSize + h) * gateCount; i++) weights[i] = uniform(-1, 1);
-        for (size_t i = 0; i < gateCount; i++) bias[i] = uniform(-1, 1);
+    const odml_lstm_kernels *portable = odml_lstm_kernels_for(ODML_ISA_PORTABLE);
+    int checked = 0;
+    for (int isa = ODML_ISA_AVX2; isa <= ODML_ISA_NEON; isa++) {
+        const odml_lstm_kernels *fast = odml_lstm_kernels_for((odml_isa)isa);
+        if (!fast) continue;
+        checked++;
+        // {steps, input size, hidden size}: vector multiples, tails (13, 70 units), one step.
+        static const size_t shapes[][3] = {{7, 11, 32}, {5, 3, 13}, {9, 32, 32}, {4, 6, 70}, {1, 1, 1}, {6, 24, 24}, {90, 24, 32}};
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            const size_t steps = shapes[s][0], inputSize = shapes[s][1], h = shapes[s][2], gateCount = 4 * h;
+            float *input = malloc(steps * inputSize * sizeof(float)), *weights = malloc((inputSize + h) * gateCount * sizeof(float));
+            float *bias = malloc(gateCount * sizeof(float)), *state[2][4];
+            for (size_t i = 0; i < steps * inputSize; i++) input[i] = uniform(-3, 3);
+            for (size_t i = 0; i < (inputSize + h) * gateCount; i++) weights[i] = uniform(-1, 1);
+            for (size_t i = 0; i < gateCount; i++) bias[i] = uniform(-1, 1);
+            for (int v = 0; v < 2; v++) {
+                float *hidden = malloc(h * sizeof(float)), *cell = malloc(h * sizeof(float));
+                for (size_t i = 0; i < h; i++) hidden[i] = cell[i] = 0.1f * (float)(i % 17) - 0.5f;
+                float *gates = malloc(steps * gateCount * sizeof(float)), *outputs = malloc(steps * h * sizeof(float));
+                (v == 0 ? fast : portable)->layer_inference(input, steps, inputSize, h, weights, bias, hidden, cell, gates, outputs);
+                state[v][0] = hidden, state[v][1] = cell, state[v][2] = gates, state[v][3] = outputs;
+            }
+            if (!sameFloats(state[0][3], state[1][3], steps * h, "lstm outputs") || !sameFloats(state[0][1], state[1][1], h, "lstm cell")) {
+                return 0;
+            }
+            for (int v = 0; v < 2; v++) for (int k = 0; k < 4; k++) free(state[v][k]);
+            free(input), free(weights), free(bias);
+        }
+        // The batched cell update and its backward pass: 5 sequences of 13 units (a partial block).
+        enum { batch = 5, units = 13 };
+        float pre[batch * 4 * units], previous[batch * units], dh[batch * units], dcIn[batch * units];
+        for (size_t i = 0; i < batch * 4 * units; i++) pre[i] = uniform(-4, 4);
+        for (size_t i = 0; i < batch * units; i++) previous[i] = uniform(-1, 1), dh[i] = uniform(-1, 1), dcIn[i] = uniform(-1, 1);
+        float results[2][batch * (4 * units * 2 + units * 4)];
         for (int v = 0; v < 2; v++) {
-            float *hidden = malloc(h * sizeof(float)), *cell = malloc(h * sizeof(float));
-            for (size_t i = 0; i < h; i++) hidden[i] = cell[i] = 0.1f * (float)(i % 17) - 0.5f;
-            float *gates = malloc(steps * gateCount * sizeof(float)), *outputs = malloc(steps * h * sizeof(float));
-            (v == 0 ? odml_lstm_layer_inference : odml_lstm_layer_inference_portable)(
-                input, steps, inputSize, h, weights, bias, hidden, cell, gates, outputs);
-            state[v][0] = hidden, state[v][1] = cell, state[v][2] = gates, state[v][3] = outputs;
+            float *g = results[v], *cell = g + batch * 4 * units, *t = cell + batch * units, *hidden = t + batch * units;
+            float *dc = hidden + batch * units, *dg = dc + batch * units;
+            memcpy(g, pre, sizeof pre), memcpy(dc, dcIn, sizeof dcIn);
+            const odml_lstm_kernels *k = v == 0 ? fast : portable;
+            k->cell_forward(g, previous, cell, t, hidden, units, batch);
+            k->cell_backward(g, previous, t, dh, dc, dg, units, batch);
         }
-        if (!sameFloats(state[0][3], state[1][3], steps * h, "lstm outputs") || !sameFloats(state[0][1], state[1][1], h, "lstm cell")) {
-            return 0;
-        }
-        for (int v = 0; v < 2; v++) for (int k = 0; k < 4; k++) free(state[v][k]);
-        free(input), free(weights), free(bias);
+        if (!sameFloats(results[0], results[1], sizeof results[0] / sizeof(float), "lstm cell kernels")) return 0;
+        // Activations: every 2^-10 over [-100, 100] and special values.
+        const size_t gridCount = 204801 + 9;
+        float *grid = malloc(gridCount * sizeof(float)), *out[4];
+        for (size_t i = 0; i < 204801; i++) grid[i] = -100.0f + (float)i / 1024.0f;
+        const float specials[9] = {0.0f, -0.0f, 1e-30f, -1e-40f, 88.37f, -87.33654f, INFINITY, -INFINITY, NAN};
+        memcpy(grid + 204801, specials, sizeof specials);
+        for (int k = 0; k < 4; k++) out[k] = malloc(gridCount * sizeof(float));
+        fast->activations(grid, out[0], out[1], gridCount);
+        portable->activations(grid, out[2], out[3], gridCount);
+        const int same = sameFloats(out[0], out[2], gridCount, "sigmoid") && sameFloats(out[1], out[3], gridCount, "tanh");
+        for (int k = 0; k < 4; k++) free(out[k]);
+        free(grid);
+        if (!same) return 0;
+        printf("lstm: %s = portable bit for bit (7 shapes, the cell kernels, %zu activation inputs)\n", isaNames[isa], gridCount);
     }
-    // Activations: every 2^-10 over [-100, 100] and special values.
-    const size_t gridCount = 204801 + 9;
-    float *grid = malloc(gridCount * sizeof(float)), *out[4];
-    for (size_t i = 0; i < 204801; i++) grid[i] = -100.0f + (float)i / 1024.0f;
-    const float specials[9] = {0.0f, -0.0f, 1e-30f, -1e-40f, 88.37f, -87.33654f, INFINITY, -INFINITY, NAN};
-    memcpy(grid + 204801, specials, sizeof specials);
-    for (int k = 0; k < 4; k++) out[k] = malloc(gridCount * sizeof(float));
-    odml_lstm_activations(grid, out[0], out[1], gridCount);
-    odml_lstm_activations_portable(grid, out[2], out[3], gridCount);
-    const int same = sameFloats(out[0], out[2], gridCount, "sigmoid") && sameFloats(out[1], out[3], gridCount, "tanh");
-    for (int k = 0; k < 4; k++) free(out[k]);
-    free(grid);
-    if (same) printf("lstm: fast = portable bit for bit (6 shapes, %zu activation inputs)\n", gridCount);
-    return same;
+    if (!checked) printf("lstm: no fast instantiation on this CPU (the BLAS path runs): portable only\n");
+    return 1;
+}
+
+static int checkVectorMath(void) {
+    const odml_vector_kernels *portable = odml_vector_kernels_for(ODML_ISA_PORTABLE);
+    int checked = 0;
+    for (int isa = ODML_ISA_AVX2; isa <= ODML_ISA_NEON; isa++) {
+        const odml_vector_kernels *fast = odml_vector_kernels_for((odml_isa)isa);
+        if (!fast) continue;
+        checked++;
+        // Every 2^-8 over [-120, 120] and special values, then softmax rows of every tail length.
+        const size_t gridCount = 61441 + 9;
+        float *grid = malloc(gridCount * sizeof(float)), *out[2];
+        for (size_t i = 0; i < 61441; i++) grid[i] = -120.0f + (float)i / 256.0f;
+        const float specials[9] = {0.0f, -0.0f, 1e-30f, -1e-40f, 88.37f, -87.33654f, INFINITY, -INFINITY, NAN};
+        memcpy(grid + 61441, specials, sizeof specials);
+        for (int k = 0; k < 2; k++) out[k] = malloc(gridCount * sizeof(float));
+        void (*const functions[3])(const float *, float *, size_t) = {fast->exp, fast->sigmoid, fast->tanh};
+        void (*const references[3])(const float *, float *, size_t) = {portable->exp, portable->sigmoid, portable->tanh};
+        static const char *const names[3] = {"exp", "sigmoid", "tanh"};
+        for (int f = 0; f < 3; f++) {
+            functions[f](grid, out[0], gridCount);
+            references[f](grid, out[1], gridCount);
+            if (!sameFloats(out[0], out[1], gridCount, names[f])) return 0;
+        }
+        for (size_t count = 1; count <= 300; count++) {
+            for (size_t i = 0; i < count; i++) grid[i] = uniform(-20, 20);
+            fast->softmax(grid, out[0], count);
+            portable->softmax(grid, out[1], count);
+            if (!sameFloats(out[0], out[1], count, "softmax")) return 0;
+            fast->log_softmax(grid, out[0], count);
+            portable->log_softmax(grid, out[1], count);
+            if (!sameFloats(out[0], out[1], count, "log-softmax")) return 0;
+            if (bits(fast->maximum(grid, count)) != bits(portable->maximum(grid, count))) {
+                printf("kernel-parity: maximum of %zu values differs\n", count);
+                return 0;
+            }
+        }
+        for (int k = 0; k < 2; k++) free(out[k]);
+        free(grid);
+        printf("vector math: %s = portable bit for bit (exp, sigmoid, tanh on 61450 inputs; softmax rows of 1 to 300)\n",
+               isaNames[isa]);
+    }
+    if (!checked) printf("vector math: no fast instantiation on this CPU: portable only\n");
+    return 1;
 }
 
 /// CRC-32 one bit at a time (reflected 0xEDB88320): the reference.
@@ -194,6 +260,6 @@ static int checkHistogram(void) {
 }
 
 int main(void) {
-    const int ok = checkLSTM() && checkCRC32() && checkHalfPrecision() && checkHistogram();
+    const int ok = checkLSTM() && checkVectorMath() && checkCRC32() && checkHalfPrecision() && checkHistogram();
     return ok ? 0 : 1;
 }

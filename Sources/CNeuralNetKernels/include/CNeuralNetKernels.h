@@ -3,19 +3,34 @@
 
 #include <stddef.h>
 
-// CPU-specific kernels of NeuralNet. One kernel (_LSTMKernel.h), three instantiations: AVX2 + FMA
-// on x86-64 CPUs that have them (checked at run time), NEON on arm64, and portable C (one lane,
-// any CPU), bit-identical on finite inputs. The `_portable` entry points run anywhere and are the
-// reference the tests hold the fast ones to; on CPUs without a fast instantiation the Swift code
-// takes its BLAS path.
+#include "CTensorCoreKernels.h"
 
-/// 1 when `odml_lstm_layer_inference` and `odml_lstm_activations` have a fast instantiation on
-/// this CPU (x86-64 with AVX2 and FMA, or arm64), 0 otherwise. Costs a CPUID query on x86-64: call
-/// it once and keep the answer.
+// CPU-specific kernels of NeuralNet: the LSTM's batch-1 inference and its batched cell update,
+// written once (_LSTMKernel.h) and instantiated for AVX-512 and AVX2 + FMA on x86-64 (the widest
+// the CPU has, checked at run time), NEON on arm64, and portable C (one lane, any CPU). All give
+// the same bits on finite inputs; the portable one is the reference the tests hold the others to.
+// The activations are TensorCore's (CTensorCoreKernels), so both modules round the same way.
+
+/// The kernels of one instruction set (see the functions below for each one's contract).
+typedef struct {
+    void (*layer_inference)(const float *input, size_t steps, size_t input_size, size_t hidden_size, const float *weights,
+                            const float *bias, float *hidden, float *cell, float *gates, float *outputs);
+    void (*cell_forward)(float *gates, const float *previous_cell, float *cell, float *tanh_cell, float *hidden,
+                         size_t hidden_size, size_t batch);
+    void (*cell_backward)(const float *gates, const float *previous_cell, const float *tanh_cell, const float *d_hidden,
+                          float *d_cell, float *d_gates, size_t hidden_size, size_t batch);
+    void (*activations)(const float *x, float *sigmoid_output, float *tanh_output, size_t count);
+} odml_lstm_kernels;
+
+/// 1 when the kernels have a fast instantiation on this CPU (x86-64 with AVX2 and FMA or AVX-512,
+/// or arm64), 0 otherwise (NeuralNet then takes its BLAS path for batch-1 inference).
 int odml_lstm_kernels_are_available(void);
 
+/// The kernels instantiated for `isa`, or NULL when this CPU cannot run them.
+const odml_lstm_kernels *odml_lstm_kernels_for(odml_isa isa);
+
 /// Batch-1 inference of one LSTM layer (gate order i, f, g, o) over `steps` inputs, continuing
-/// from the state `(hidden, cell)` (H values each, updated in place).
+/// from the state `(hidden, cell)` (H values each, updated in place), on the widest instruction set.
 ///
 /// - `input`: `[steps, input_size]` row-major.
 /// - `weights`: `[(input_size + H) × 4H]` row-major, W_ihᵀ stacked over W_hhᵀ (each gate's column
@@ -29,28 +44,28 @@ int odml_lstm_kernels_are_available(void);
 /// Computes `gates_t = bias + W_ih·x_t` for all steps first (the input projection), then step by
 /// step `gates_t += W_hh·h_{t-1}`, `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`, with the
 /// activations of `odml_lstm_activations`. Allocates nothing.
-/// Requires `odml_lstm_kernels_are_available()` (else it runs the portable instantiation).
 void odml_lstm_layer_inference(const float *input, size_t steps, size_t input_size, size_t hidden_size,
                                const float *weights, const float *bias, float *hidden, float *cell,
                                float *gates, float *outputs);
 
-/// The activations of `odml_lstm_layer_inference` over a buffer, for accuracy tests:
-/// `sigmoid_output[k] = 1 / (1 + e^-x[k])` and `tanh_output[k] = tanh(x[k])`.
-///
-/// `e^x` is a Cephes-style expf (Cody–Waite reduction, degree-7 polynomial, 2^n from the exponent
-/// bits) with its argument clamped to [-87.34, 88.37], so results stay finite for any input and
-/// NaN propagates. tanh is `1 - 2 / (e^{2x} + 1)` for |x| ≥ 0.625 and Cephes' odd polynomial below
-/// (no cancellation near 0). Requires `odml_lstm_kernels_are_available()` (else it runs the
-/// portable instantiation).
+/// The cell update of `batch` sequences of one step, on the widest instruction set: for sequence
+/// `n`, `gates[n·4H ..< (n+1)·4H]` holds the pre-activations `[i f g o]` and is replaced by the
+/// activated gates; `c = f⊙c_prev + i⊙g` goes to `cell`, `tanh(c)` to `tanh_cell` and
+/// `h = o⊙tanh(c)` to `hidden` (`[batch, H]` each; `cell` may be `previous_cell`). With
+/// `tanh_cell` NULL the gates are left as they were and no tanh(c) is kept (inference).
+void odml_lstm_cell_forward(float *gates, const float *previous_cell, float *cell, float *tanh_cell, float *hidden,
+                            size_t hidden_size, size_t batch);
+
+/// The cell's backward pass for `batch` sequences of one step, on the widest instruction set:
+/// from the activated `gates` (`[batch, 4H]`), `previous_cell` and `tanh_cell` (`[batch, H]`) of
+/// `odml_lstm_cell_forward`, and `d_hidden` = ∂L/∂h_t, it writes ∂L/∂[i f g o] (pre-activation)
+/// to `d_gates` and replaces `d_cell` (∂L/∂c_t from later steps) by ∂L/∂c_{t-1}.
+void odml_lstm_cell_backward(const float *gates, const float *previous_cell, const float *tanh_cell, const float *d_hidden,
+                             float *d_cell, float *d_gates, size_t hidden_size, size_t batch);
+
+/// The activations of the kernels over a buffer, for accuracy tests:
+/// `sigmoid_output[k] = 1 / (1 + e^-x[k])` and `tanh_output[k] = tanh(x[k])` (TensorCore's
+/// `VectorMath` sigmoid and tanh, bit for bit).
 void odml_lstm_activations(const float *x, float *sigmoid_output, float *tanh_output, size_t count);
-
-/// `odml_lstm_layer_inference` in portable C, on any CPU: the same operations lane by lane, so the
-/// same bits on finite inputs (slow where the CPU has no fused multiply-add instruction).
-void odml_lstm_layer_inference_portable(const float *input, size_t steps, size_t input_size, size_t hidden_size,
-                                        const float *weights, const float *bias, float *hidden, float *cell,
-                                        float *gates, float *outputs);
-
-/// `odml_lstm_activations` in portable C, on any CPU (same bits on finite inputs).
-void odml_lstm_activations_portable(const float *x, float *sigmoid_output, float *tanh_output, size_t count);
 
 #endif

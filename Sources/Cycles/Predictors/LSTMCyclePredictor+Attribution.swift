@@ -20,6 +20,10 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// times the explained path's latency); 64 since the signal features, where 32 had left 5.1 %.
     public static let quadratureNodes = 96
 
+    /// The Integrated Gradients method of the attributions, its `quadratureNodes` Gauss–Legendre
+    /// nodes and weights computed once per process.
+    static let integratedGradients = Result { try IntegratedGradients(stepCount: quadratureNodes) }
+
     /// Her state at the end of `day` and her raw daily inputs (`DailyFeatureBuilder`) from her
     /// first logged day (or `day`, if earlier) through `day`.
     public func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
@@ -61,22 +65,52 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by the day;
     ///   `ExplanationError.invalidParameter` when `days < 1` or the day was prepared by another model.
     public func periodAttribution(from prepared: PreparedCycleDay, explainedDays days: Int) throws -> Attribution {
-        try attribution(of: network.period, classValues: Network.periodCorrections.map(Float.init),
-                        logitOffsets: LSTMCyclePredictor.periodPrior(of: prepared.state), prepared: prepared, explainedDays: days)
+        try attributions(of: [periodHead(of: prepared)], prepared: prepared, explainedDays: days)[0]
     }
 
     /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
     /// over the level values (low 2, medium 5.5, high 9), over the last `explainedDays` days
     /// (as `periodAttribution`); `nil` for other symptoms.
     public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
-        let head: Linear
+        guard let head = levelHead(symptom) else { return nil }
+        return try attributions(of: [head], prepared: prepared, explainedDays: LSTMCyclePredictor.explainedDays)[0]
+    }
+
+    /// `periodAttribution(from:)` and `levelAttribution(_:from:)` of `levels` with one forward
+    /// recurrence along the Integrated Gradients path for all the heads (the same as computing
+    /// them one by one, to rounding).
+    public func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
+        -> (period: Attribution, levels: [SymptomType: Attribution]) {
+        let levelHeads = levels.compactMap { symptom in levelHead(symptom).map { (symptom, $0) } }
+        let results = try attributions(of: [periodHead(of: prepared)] + levelHeads.map(\.1), prepared: prepared,
+                                       explainedDays: LSTMCyclePredictor.explainedDays)
+        var byLevel: [SymptomType: Attribution] = [:]
+        for (index, (symptom, _)) in levelHeads.enumerated() { byLevel[symptom] = results[index + 1] }
+        return (results[0], byLevel)
+    }
+
+    /// An expected-value head of the network: its layer, class values and fixed logit offsets.
+    struct _ExplainedHead {
+        var layer: Linear
+        var classValues: [Float]
+        var logitOffsets: [Float]?
+    }
+
+    /// The period head on a prepared day: the period corrections with the day's prior (`periodPrior(of:)`).
+    func periodHead(of prepared: PreparedCycleDay) -> _ExplainedHead {
+        _ExplainedHead(layer: network.period, classValues: Network.periodCorrections.map(Float.init),
+                       logitOffsets: LSTMCyclePredictor.periodPrior(of: prepared.state))
+    }
+
+    /// The energy or mood head (`nil` for other symptoms).
+    func levelHead(_ symptom: SymptomType) -> _ExplainedHead? {
+        let layer: Linear
         switch symptom {
-        case .energy: head = network.energy
-        case .mood: head = network.mood
+        case .energy: layer = network.energy
+        case .mood: layer = network.mood
         default: return nil
         }
-        return try attribution(of: head, classValues: LSTMCyclePredictor.levelValues.map(Float.init), prepared: prepared,
-                               explainedDays: LSTMCyclePredictor.explainedDays)
+        return _ExplainedHead(layer: layer, classValues: LSTMCyclePredictor.levelValues.map(Float.init), logitOffsets: nil)
     }
 
     /// Per built-in symptom, the positions of its value and of its missing flag in the daily features.
@@ -90,9 +124,9 @@ extension LSTMCyclePredictor: ForecastAttributing {
         try rows(of: prepared, layout: DailyFeatureBuilder.version, featureCount: DailyFeatureBuilder.featureCount)
     }
 
-    /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T) + logitOffsets)_k`.
-    func attribution(of head: Linear, classValues: [Float], logitOffsets: [Float]? = nil, prepared: PreparedCycleDay,
-                     explainedDays days: Int) throws -> Attribution {
+    /// Integrated Gradients of `Σ_k classValues_k · softmax(head(h_T) + logitOffsets)_k` for each
+    /// of `heads`, over the same path (one forward recurrence for all: `DifferentiableModel.sharingPath`).
+    func attributions(of heads: [_ExplainedHead], prepared: PreparedCycleDay, explainedDays days: Int) throws -> [Attribution] {
         guard days >= 1 else {
             throw ExplanationError.invalidParameter(name: "days", expected: "at least 1", found: "\(days)")
         }
@@ -108,28 +142,33 @@ extension LSTMCyclePredictor: ForecastAttributing {
         }
         let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)
-        let scalarHead = LSTMCyclePredictor.expectedValueHead(head, classValues: classValues, logitOffsets: logitOffsets)
-        let result = try _PathWorkspacePool.shared.withWorkspace { workspace in
-            let model = DifferentiableModel(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace,
-                                            head: scalarHead)
-            return try IntegratedGradients(stepCount: LSTMCyclePredictor.quadratureNodes).attributions(of: model, at: input, baseline: baseline)
+        let scalarHeads = heads.map {
+            LSTMCyclePredictor.expectedValueHead($0.layer, classValues: $0.classValues, logitOffsets: $0.logitOffsets)
+        }
+        let method = try LSTMCyclePredictor.integratedGradients.get()
+        let results = try _PathWorkspacePool.shared.withWorkspace { workspace in
+            let models = DifferentiableModel.sharingPath(lstm: lstm, timeSteps: window, initialState: state, workspace: workspace,
+                                                         heads: scalarHeads)
+            return try models.map { try method.attributions(of: $0, at: input, baseline: baseline) }
         }
         let lastDay = raw.count - featureCount
         let values: [Double?] = (0..<featureCount).map { Double(raw[lastDay + $0]) }
-        var attribution = try Attribution(integratedGradients: result, timeSteps: window,
-                                          features: DailyFeatureBuilder.features.map(\.descriptor),
-                                          input: input, baseline: baseline, values: values)
-        for index in attribution.contributions.indices {
-            attribution.contributions[index].baselineValue = Double(featureMean[index])
-            attribution.contributions[index].direction = FeatureDirection(value: values[index],
-                                                                          reference: Double(featureMean[index]))
+        return try results.map { result in
+            var attribution = try Attribution(integratedGradients: result, timeSteps: window,
+                                              features: DailyFeatureBuilder.features.map(\.descriptor),
+                                              input: input, baseline: baseline, values: values)
+            for index in attribution.contributions.indices {
+                attribution.contributions[index].baselineValue = Double(featureMean[index])
+                attribution.contributions[index].direction = FeatureDirection(value: values[index],
+                                                                              reference: Double(featureMean[index]))
+            }
+            // A symptom not logged today enters as 0 beside its missing flag: it reads "not logged",
+            // not "low".
+            for symptom in LSTMCyclePredictor.symptomIndices where raw[lastDay + symptom.missing] == 1 {
+                attribution.contributions[symptom.value].direction = .missing
+            }
+            return attribution
         }
-        // A symptom not logged today enters as 0 beside its missing flag: it reads "not logged",
-        // not "low".
-        for symptom in LSTMCyclePredictor.symptomIndices where raw[lastDay + symptom.missing] == 1 {
-            attribution.contributions[symptom.value].direction = .missing
-        }
-        return attribution
     }
 
     /// A classification head as a scalar of the final hidden state: `E = Σ_k v_k · p_k` with

@@ -63,6 +63,18 @@ extension LSTM {
     public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
                               initialState: StreamingState?, workspace: PathWorkspace,
                               head: ScalarHead) throws -> PathGradients {
+        try withoutActuallyEscaping(head) { head in
+            try pathGradients(from: baseline, to: input, steps: steps, positions: positions, weights: weights,
+                              initialState: initialState, workspace: workspace, heads: [head])[0]
+        }
+    }
+
+    /// `pathGradients` for several scalar heads of the same final hidden state (e.g. the period,
+    /// energy and mood heads of one network), one result per head in `heads` order: the forward
+    /// recurrence along the path runs once, and only the heads and the backward passes run per head.
+    public func pathGradients(from baseline: [Float], to input: [Float], steps: Int, positions: [Float], weights: [Float],
+                              initialState: StreamingState?, workspace: PathWorkspace,
+                              heads: [ScalarHead]) throws -> [PathGradients] {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, count = positions.count
         guard steps >= 1, baseline.count == steps * inputSize, input.count == steps * inputSize else {
             throw NeuralNetError.shapeMismatch(operation: "LSTM.pathGradients (baseline, input)", expected: [steps, inputSize],
@@ -90,15 +102,19 @@ extension LSTM {
             }
         }
 
-        var values = [Float](repeating: 0, count: count)
+        var results = heads.map { _ in
+            PathGradients(values: [Float](repeating: 0, count: count),
+                          weightedInputGradient: [Float](repeating: 0, count: steps * inputSize))
+        }
         let valueOnly = positions.indices.filter { weights[$0] == 0 }
         let weighted = positions.indices.filter { weights[$0] != 0 }
         let direction = zip(input, baseline).map { $0 - $1 }
         let endValues = valuesAlongPath(of: valueOnly.map { positions[$0] }, from: baseline, direction: direction, steps: steps,
-                                        initialState: initialState, head: head)
-        for (point, index) in valueOnly.enumerated() { values[index] = endValues[point] }
-        var weightedInput = [Float](repeating: 0, count: steps * inputSize)
-        guard !weighted.isEmpty else { return PathGradients(values: values, weightedInputGradient: weightedInput) }
+                                        initialState: initialState, heads: heads)
+        for head in heads.indices {
+            for (point, index) in valueOnly.enumerated() { results[head].values[index] = endValues[head][point] }
+        }
+        guard !weighted.isEmpty else { return results }
         let batch = weighted.count
         let batchPositions = weighted.map { positions[$0] }, batchWeights = weighted.map { weights[$0] }
 
@@ -120,21 +136,11 @@ extension LSTM {
                                   initialCell: state(initialState?.cell, layer: 0)) { target in
             base.withUnsafeBufferPointer { base in
                 slope.withUnsafeBufferPointer { slope in
-                    let blockEnd = gateCount & ~7
                     for step in 0..<steps {
                         let b = base.baseAddress! + step * gateCount, s = slope.baseAddress! + step * gateCount
                         for (point, alpha) in batchPositions.enumerated() {
                             let t = target.baseAddress! + (step * batch + point) * gateCount
-                            let alphas = SIMD8<Float>(repeating: alpha)
-                            var gate = 0
-                            while gate < blockEnd {
-                                VectorMath.store(VectorMath.load(b + gate) + alphas * VectorMath.load(s + gate), t + gate)
-                                gate += 8
-                            }
-                            while gate < gateCount {
-                                t[gate] = b[gate] + alpha * s[gate]
-                                gate += 1
-                            }
+                            for gate in 0..<gateCount { t[gate] = b[gate] + alpha * s[gate] }
                         }
                     }
                 }
@@ -150,56 +156,59 @@ extension LSTM {
             }
         }
 
-        // The head on the top layer's final hidden state.
+        // Per head: the head on the top layer's final hidden state, then backward to the input.
         var batchValues = [Float](repeating: 0, count: batch)
         var dFinalHidden = [Float](repeating: 0, count: batch * hidden)
-        workspace.caches[layers.count - 1].hiddens.withUnsafeBufferPointer { h in
-            batchValues.withUnsafeMutableBufferPointer { v in
-                dFinalHidden.withUnsafeMutableBufferPointer { dh in
-                    head(UnsafeBufferPointer(rebasing: h[(steps * batch * hidden)...]), v, dh)
+        var weightedGates = [Float](repeating: 0, count: steps * gateCount)
+        for (headIndex, head) in heads.enumerated() {
+            workspace.caches[layers.count - 1].hiddens.withUnsafeBufferPointer { h in
+                batchValues.withUnsafeMutableBufferPointer { v in
+                    dFinalHidden.withUnsafeMutableBufferPointer { dh in
+                        head(UnsafeBufferPointer(rebasing: h[(steps * batch * hidden)...]), v, dh)
+                    }
                 }
             }
-        }
-        for (point, index) in weighted.enumerated() { values[index] = batchValues[point] }
+            for (point, index) in weighted.enumerated() { results[headIndex].values[index] = batchValues[point] }
 
-        // Backward through the upper layers to layer 0's gate gradients.
-        var dOutputs: [Float]?
-        for layer in layers.indices.reversed() {
-            workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: layer == layers.count - 1 ? dFinalHidden : nil,
-                                                  dFinalCell: nil, weightHH: layers[layer].weightHH, into: &workspace.dGates)
-            if layer > 0 { dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH) }
-        }
+            // Backward through the upper layers to layer 0's gate gradients.
+            var dOutputs: [Float]?
+            for layer in layers.indices.reversed() {
+                workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: layer == layers.count - 1 ? dFinalHidden : nil,
+                                                      dFinalCell: nil, weightHH: layers[layer].weightHH, into: &workspace.dGates)
+                if layer > 0 { dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH) }
+            }
 
-        // Σ_p w_p dG_t(p) per step, then through W_ih once.
-        var weightedGates = [Float](repeating: 0, count: steps * gateCount)
-        workspace.dGates.withUnsafeBufferPointer { dG in
-            batchWeights.withUnsafeBufferPointer { w in
-                weightedGates.withUnsafeMutableBufferPointer { s in
-                    for step in 0..<steps {
-                        BLAS.sgemv(transpose: true, rows: batch, columns: gateCount, alpha: 1,
-                                   a: dG.baseAddress! + step * batch * gateCount, lda: gateCount, x: w.baseAddress!,
-                                   beta: 0, y: s.baseAddress! + step * gateCount)
+            // Σ_p w_p dG_t(p) per step, then through W_ih once.
+            workspace.dGates.withUnsafeBufferPointer { dG in
+                batchWeights.withUnsafeBufferPointer { w in
+                    weightedGates.withUnsafeMutableBufferPointer { s in
+                        for step in 0..<steps {
+                            BLAS.sgemv(transpose: true, rows: batch, columns: gateCount, alpha: 1,
+                                       a: dG.baseAddress! + step * batch * gateCount, lda: gateCount, x: w.baseAddress!,
+                                       beta: 0, y: s.baseAddress! + step * gateCount)
+                        }
+                    }
+                }
+            }
+            weightedGates.withUnsafeBufferPointer { s in
+                layers[0].weightIH.withUnsafeBufferPointer { w in
+                    results[headIndex].weightedInputGradient.withUnsafeMutableBufferPointer { dx in
+                        BLAS.sgemm(transposeA: false, transposeB: false, m: steps, n: inputSize, k: gateCount, alpha: 1,
+                                   a: s.baseAddress!, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
+                                   beta: 0, c: dx.baseAddress!, ldc: inputSize)
                     }
                 }
             }
         }
-        weightedGates.withUnsafeBufferPointer { s in
-            layers[0].weightIH.withUnsafeBufferPointer { w in
-                weightedInput.withUnsafeMutableBufferPointer { dx in
-                    BLAS.sgemm(transposeA: false, transposeB: false, m: steps, n: inputSize, k: gateCount, alpha: 1,
-                               a: s.baseAddress!, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
-                               beta: 0, c: dx.baseAddress!, ldc: inputSize)
-                }
-            }
-        }
-        return PathGradients(values: values, weightedInputGradient: weightedInput)
+        return results
     }
 
-    /// `f` at the path positions `b + α (x − b)` of `alphas`, forward only: one streaming `run`
-    /// per position from `initialState`, then the head on all final hidden states at once.
+    /// Each head's `f` at the path positions `b + α (x − b)` of `alphas`, forward only: one
+    /// streaming `run` per position from `initialState`, then every head on all final hidden
+    /// states at once.
     private func valuesAlongPath(of alphas: [Float], from baseline: [Float], direction: [Float], steps: Int,
-                                 initialState: StreamingState?, head: ScalarHead) -> [Float] {
-        guard !alphas.isEmpty else { return [] }
+                                 initialState: StreamingState?, heads: [ScalarHead]) -> [[Float]] {
+        guard !alphas.isEmpty else { return heads.map { _ in [] } }
         let hidden = hiddenSize, top = (layerCount - 1) * hidden
         var finalHidden = [Float](repeating: 0, count: alphas.count * hidden)
         var sequence = [Float](repeating: 0, count: baseline.count)
@@ -211,13 +220,15 @@ extension LSTM {
             sequence.withUnsafeBufferPointer { run($0.baseAddress!, steps: steps, state: &state, outputs: nil) }
             finalHidden.replaceSubrange((point * hidden)..<((point + 1) * hidden), with: state.hidden[top..<(top + hidden)])
         }
-        var values = [Float](repeating: 0, count: alphas.count)
         var unused = [Float](repeating: 0, count: alphas.count * hidden)
-        finalHidden.withUnsafeBufferPointer { h in
-            values.withUnsafeMutableBufferPointer { v in
-                unused.withUnsafeMutableBufferPointer { head(h, v, $0) }
+        return heads.map { head in
+            var values = [Float](repeating: 0, count: alphas.count)
+            finalHidden.withUnsafeBufferPointer { h in
+                values.withUnsafeMutableBufferPointer { v in
+                    unused.withUnsafeMutableBufferPointer { head(h, v, $0) }
+                }
             }
+            return values
         }
-        return values
     }
 }

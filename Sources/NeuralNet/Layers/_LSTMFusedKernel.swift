@@ -1,9 +1,10 @@
 import CNeuralNetKernels
+import TensorCore
 
-/// The batch-1 LSTM inference kernel of `CNeuralNetKernels` (AVX2 + FMA on x86-64 CPUs that have
-/// them, checked at run time; NEON on arm64): `LSTM.step` and `LSTM.run` use it when the CPU has
-/// it. The BLAS path stays the fallback on other CPUs and a reference the tests compare it with;
-/// the kernel's portable C instantiation is the other (same bits on finite inputs).
+/// The batch-1 LSTM inference kernel of `CNeuralNetKernels` (AVX-512 or AVX2 + FMA on x86-64 CPUs
+/// that have them, the widest, checked at run time; NEON on arm64): `LSTM.step` and `LSTM.run` use
+/// it when the CPU has it. The BLAS path stays the fallback on other CPUs and a reference the tests
+/// compare it with; the kernel's portable C instantiation is the other (same bits on finite inputs).
 enum _LSTMFusedKernel {
     /// Whether this CPU has a fast instantiation (x86-64 with AVX2 and FMA, or arm64), asked once.
     static let isAvailable = odml_lstm_kernels_are_available() != 0
@@ -21,27 +22,31 @@ enum _LSTMFusedKernel {
         odml_lstm_layer_inference(input, steps, inputSize, hiddenSize, weights, bias, hidden, cell, gates, outputs)
     }
 
-    /// `layerInference` in the kernel's portable C instantiation (any CPU; slow without a fused
-    /// multiply-add instruction): the reference for the fast instantiations in tests.
-    static func portableLayerInference(input: UnsafePointer<Float>, steps: Int, inputSize: Int, hiddenSize: Int,
-                                       weights: UnsafePointer<Float>, bias: UnsafePointer<Float>,
-                                       hidden: UnsafeMutablePointer<Float>, cell: UnsafeMutablePointer<Float>,
-                                       gates: UnsafeMutablePointer<Float>, outputs: UnsafeMutablePointer<Float>?) {
-        odml_lstm_layer_inference_portable(input, steps, inputSize, hiddenSize, weights, bias, hidden, cell, gates, outputs)
+    /// `layerInference` in the kernel's instantiation for `instructionSet` (tests compare the fast
+    /// ones with `.portable`, which runs on any CPU, slowly without a fused multiply-add
+    /// instruction); `false` when this CPU does not run it.
+    @discardableResult
+    static func layerInference(in instructionSet: VectorMath.InstructionSet, input: UnsafePointer<Float>, steps: Int,
+                               inputSize: Int, hiddenSize: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>,
+                               hidden: UnsafeMutablePointer<Float>, cell: UnsafeMutablePointer<Float>,
+                               gates: UnsafeMutablePointer<Float>, outputs: UnsafeMutablePointer<Float>?) -> Bool {
+        guard let kernels = odml_lstm_kernels_for(instructionSet.kernelSet), let run = kernels.pointee.layer_inference else {
+            return false
+        }
+        run(input, steps, inputSize, hiddenSize, weights, bias, hidden, cell, gates, outputs)
+        return true
     }
 
-    /// The kernel's sigmoid and tanh of every value of `input` (for accuracy tests): the fast
-    /// instantiation (requires `isAvailable`), or the portable one when `portable`.
-    static func activations(_ input: [Float], portable: Bool = false) -> (sigmoid: [Float], tanh: [Float]) {
+    /// The kernel's sigmoid and tanh of every value of `input` (for accuracy tests), in the
+    /// instantiation for `instructionSet` (`nil` when this CPU does not run it).
+    static func activations(_ input: [Float], in instructionSet: VectorMath.InstructionSet) -> (sigmoid: [Float], tanh: [Float])? {
+        guard let kernels = odml_lstm_kernels_for(instructionSet.kernelSet), let run = kernels.pointee.activations else { return nil }
         var sigmoid = [Float](repeating: 0, count: input.count), tanh = sigmoid
         input.withUnsafeBufferPointer { x in
             sigmoid.withUnsafeMutableBufferPointer { s in
                 tanh.withUnsafeMutableBufferPointer { t in
-                    if portable {
-                        odml_lstm_activations_portable(x.baseAddress!, s.baseAddress!, t.baseAddress!, input.count)
-                    } else {
-                        odml_lstm_activations(x.baseAddress!, s.baseAddress!, t.baseAddress!, input.count)
-                    }
+                    guard let source = x.baseAddress, let s = s.baseAddress, let t = t.baseAddress else { return }
+                    run(source, s, t, input.count)
                 }
             }
         }

@@ -131,6 +131,7 @@ struct _LSTMLayerCache: Sendable {
     private mutating func recur(weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
         let steps = steps, batch = batch, lengths = lengths
+        let fullSteps = lengths.min() ?? 0  // steps where every sequence is active
         for sequence in 0..<batch {
             let range = (sequence * hidden)..<((sequence + 1) * hidden)
             if let initialHidden { hiddens.replaceSubrange(range, with: initialHidden) } else {
@@ -164,15 +165,23 @@ struct _LSTMLayerCache: Sendable {
                                                    a: previousHidden, lda: hidden, b: whh.baseAddress!, ldb: hidden,
                                                    beta: 1, c: stepGates, ldc: gateCount)
                                     }
+                                    let stepTanh = tanhBuffer.baseAddress! + (step * batch) * hidden
+                                    let stepOutputs = outputsBuffer.baseAddress! + (step * batch) * hidden
+                                    if step < fullSteps {
+                                        // Every sequence is active: one kernel call for the whole batch.
+                                        _LSTMKernels.cellForward(gates: stepGates, previousCell: previousCell, cell: nextCell,
+                                                                 tanhCell: stepTanh, hidden: nextHidden, hiddenSize: hidden, batch: batch)
+                                        stepOutputs.update(from: nextHidden, count: batch * hidden)
+                                        continue
+                                    }
                                     for sequence in 0..<batch {
                                         let offset = sequence * hidden
                                         if step < lengths[sequence] {
                                             _LSTMKernels.cellForward(
                                                 gates: stepGates + sequence * gateCount, previousCell: previousCell + offset,
-                                                cell: nextCell + offset, tanhCell: tanhBuffer.baseAddress! + (step * batch) * hidden + offset,
+                                                cell: nextCell + offset, tanhCell: stepTanh + offset,
                                                 hidden: nextHidden + offset, hiddenSize: hidden)
-                                            (outputsBuffer.baseAddress! + (step * batch) * hidden + offset)
-                                                .update(from: nextHidden + offset, count: hidden)
+                                            (stepOutputs + offset).update(from: nextHidden + offset, count: hidden)
                                         } else {
                                             (nextHidden + offset).update(from: previousHidden + offset, count: hidden)
                                             (nextCell + offset).update(from: previousCell + offset, count: hidden)
@@ -295,9 +304,18 @@ struct _LSTMLayerCache: Sendable {
                                                     BLAS.saxpy(count: batch * hidden, alpha: 1, x: dy.baseAddress! + stepRow * hidden, y: dh.baseAddress!)
                                                 }
                                             }
-                                            for sequence in 0..<batch where step < lengths[sequence] {
+                                            if step < fullSteps {
+                                                // Every sequence is active: one kernel call for the whole batch.
+                                                _LSTMKernels.cellBackward(
+                                                    gates: gatesBuffer.baseAddress! + stepRow * gateCount,
+                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden,
+                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden,
+                                                    dHidden: dh.baseAddress!, dCell: dc.baseAddress!,
+                                                    dGates: dGatesPointer + stepRow * gateCount, hiddenSize: hidden, batch: batch)
+                                            }
+                                            for sequence in 0..<batch where step >= fullSteps && step < lengths[sequence] {
                                                 let offset = sequence * hidden
-                                                if let dOutputs, step >= fullSteps {
+                                                if let dOutputs {
                                                     dOutputs.withUnsafeBufferPointer { dy in
                                                         BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
                                                                    y: dh.baseAddress! + offset)

@@ -1,0 +1,4 @@
+// Undefines what _VectorActivations.h defined.
+#undef BLOCKS
+#undef EACH
+#undef WIDTH

@@ -1,0 +1,23 @@
+// Undefines what _VectorISABegin.h defined (see there).
+#undef VECTOR
+#undef LANES
+#undef NAME
+#undef KERNEL_ATTRIBUTES
+#undef V_LOAD
+#undef V_STORE
+#undef V_SET1
+#undef V_BROADCAST
+#undef V_ADD
+#undef V_SUB
+#undef V_MUL
+#undef V_DIV
+#undef V_FMADD
+#undef V_FNMADD
+#undef V_MAX
+#undef V_MIN
+#undef V_OR
+#undef V_AND
+#undef V_ANDNOT
+#undef V_SELECT_SIGN
+#undef V_SELECT_LESS
+#undef V_POW2
