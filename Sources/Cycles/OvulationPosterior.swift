@@ -80,19 +80,28 @@ public struct OvulationPosterior: Sendable, Equatable {
         var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
+        // Once per day of the history for the LSTM's features: the luteal lengths whose start is
+        // already past (next ≤ today) are skipped as a range, and the buffers read unchecked.
         start.withUnsafeMutableBufferPointer { start in
-            for (index, day) in days.enumerated() {
-                let weight = logWeights[index]
-                var kept = 0.0
-                for lutealIndex in lutealP.indices {
-                    let next = day + lutealRange.lowerBound + lutealIndex + 1
-                    guard next > today else { continue }
-                    let mass = weight * lutealP[lutealIndex] * startFactor[next]
-                    start[next] += mass
-                    kept += mass
+            logWeights.withUnsafeBufferPointer { weights in
+                lutealP.withUnsafeBufferPointer { lutealP in
+                    startFactor.withUnsafeBufferPointer { startFactor in
+                        let firstNext = lutealRange.lowerBound + 1
+                        for (index, day) in days.enumerated() {
+                            let weight = weights[index]
+                            var kept = 0.0
+                            let lower = max(0, today + 1 - day - firstNext)  // next > today from here
+                            for lutealIndex in lower..<max(lower, lutealP.count) {
+                                let next = day + firstNext + lutealIndex
+                                let mass = weight * lutealP[lutealIndex] * startFactor[next]
+                                start[next] += mass
+                                kept += mass
+                            }
+                            if day <= today { passed += kept }
+                            if kept > best.weight { best = (day, kept) }
+                        }
+                    }
                 }
-                if day <= today { passed += kept }
-                if kept > best.weight { best = (day, kept) }
             }
         }
         let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
