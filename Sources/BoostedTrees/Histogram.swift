@@ -61,9 +61,9 @@ public struct Histogram: Sendable, Equatable {
     /// Zeroes, then accumulates the bins of `features` over `rows` (all rows when `nil`).
     ///
     /// Reads each row's bins contiguously (`BinnedDataset` is row-major) and adds the row's
-    /// (gradient, hessian) to one bin of every feature in `features`. When `knownCounts` is given
-    /// (the counts of these rows, e.g. of every row, which do not change between trees), counts
-    /// are copied from it instead of being counted.
+    /// (gradient, hessian) to one bin of every feature in `features` (`CBoostedTreesKernels`).
+    /// When `knownCounts` is given (the counts of these rows, e.g. of every row, which do not
+    /// change between trees), counts are copied from it instead of being counted.
     static func _accumulate(data: BinnedDataset, rows: UnsafeBufferPointer<Int32>?,
                             gradientPairs: UnsafeBufferPointer<SIMD2<Float>>, features: _FeatureSlice,
                             sums: UnsafeMutablePointer<SIMD2<Double>>, counts: UnsafeMutablePointer<Int32>,
@@ -80,57 +80,16 @@ public struct Histogram: Sendable, Equatable {
                 (counts + start).update(repeating: 0, count: width)
             }
         }
-        let countsRows = knownCounts == nil
-        let rowStride = data.featureCount
         let pairs = gradientPairs.baseAddress!
-        data.bins.withUnsafeBufferPointer { binBuffer in
-            let bins = binBuffer.baseAddress!
-            if let rows, countsRows {
-                // A leaf's rows, scattered through the data: the kernel prefetches them.
-                UnsafeRawPointer(pairs).withMemoryRebound(to: Float.self, capacity: 2 * data.rowCount) { floats in
-                    UnsafeMutableRawPointer(sums).withMemoryRebound(to: Double.self, capacity: 2 * (features.ends[featureCount - 1])) { doubles in
-                        odml_histogram_accumulate_rows(bins, rowStride, rows.baseAddress, rows.count, floats, columns, starts,
-                                                       featureCount, features.uniformStride ?? 0, doubles, counts)
-                    }
+        // The C kernel: rows in the order given (every row when `rows` is nil), counting them
+        // unless the counts were copied from `knownCounts`.
+        data.bins.withUnsafeBufferPointer { bins in
+            UnsafeRawPointer(pairs).withMemoryRebound(to: Float.self, capacity: 2 * data.rowCount) { floats in
+                UnsafeMutableRawPointer(sums).withMemoryRebound(to: Double.self, capacity: 2 * (features.ends[featureCount - 1])) { doubles in
+                    odml_histogram_accumulate_rows(bins.baseAddress, data.featureCount, rows?.baseAddress, rows?.count ?? data.rowCount,
+                                                   floats, columns, starts, featureCount, features.uniformStride ?? 0, doubles,
+                                                   knownCounts == nil ? counts : nil)
                 }
-                return
-            }
-            if let binStride = features.uniformStride {
-                // Consecutive columns, histograms `binStride` apart: no per-feature lookups.
-                let first = bins + features.columns[0], firstSums = sums + starts[0], firstCounts = counts + starts[0]
-                @inline(__always) func add(row: Int, countsRow: Bool) {
-                    let pair = pairs[row]
-                    let sum = SIMD2<Double>(Double(pair.x), Double(pair.y))
-                    let rowBins = first + row &* rowStride
-                    var base = 0
-                    for k in 0..<featureCount {
-                        let bin = base &+ Int(rowBins[k])
-                        firstSums[bin] += sum
-                        if countsRow { firstCounts[bin] &+= 1 }
-                        base &+= binStride
-                    }
-                }
-                switch (rows, countsRows) {
-                case let (rows?, _): for i in 0..<rows.count { add(row: Int(rows[i]), countsRow: false) }   // counted rows went to the kernel
-                case (nil, true): for row in 0..<data.rowCount { add(row: row, countsRow: true) }
-                case (nil, false): for row in 0..<data.rowCount { add(row: row, countsRow: false) }
-                }
-                return
-            }
-            @inline(__always) func add(row: Int) {
-                let pair = pairs[row]
-                let sum = SIMD2<Double>(Double(pair.x), Double(pair.y))
-                let rowBins = bins + row &* rowStride
-                for k in 0..<featureCount {
-                    let bin = starts[k] &+ Int(rowBins[columns[k]])
-                    sums[bin] += sum
-                    if countsRows { counts[bin] &+= 1 }
-                }
-            }
-            if let rows {
-                for i in 0..<rows.count { add(row: Int(rows[i])) }
-            } else {
-                for row in 0..<data.rowCount { add(row: row) }
             }
         }
     }

@@ -1,3 +1,5 @@
+internal import CBoostedTreesKernels
+
 /// Grows one tree leaf-wise on a binned dataset: repeatedly splits the leaf whose best split has
 /// the largest gain, until `maximumLeafCount` leaves or no leaf can be split.
 ///
@@ -262,23 +264,19 @@ public final class TreeLearner {
         let stride = usesColumns ? 1 : data.featureCount, feature = usesColumns ? split.feature * data.rowCount : split.feature
         let tasks = count >= 8_192 ? threadCount : 1
         var leftCounts = [Int](repeating: 0, count: tasks)
+        // Which side each bin goes to, looked up per row by the C kernel.
+        let goesLeft = (0...255).map { split.sendsLeft(bin: UInt8($0)) ? UInt8(1) : 0 }
         (usesColumns ? columnBins : data.bins).withUnsafeBufferPointer { bins in
             rows.withUnsafeMutableBufferPointer { r in
                 scratch.withUnsafeMutableBufferPointer { s in
                     leftCounts.withUnsafeMutableBufferPointer { leftCounts in
-                        _FeaturePlan.perform(taskCount: tasks) { task in
-                            let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
-                            var leftCount = 0, rightCount = 0
-                            for i in lower..<upper {
-                                let row = r[i]
-                                let goesLeft = split.sendsLeft(bin: bins[Int(row) * stride + feature]) ? 1 : 0
-                                // Written to both sides; only the side that advances keeps it.
-                                r[lower + leftCount] = row
-                                s[lower + rightCount] = row
-                                leftCount += goesLeft
-                                rightCount += 1 - goesLeft
+                        goesLeft.withUnsafeBufferPointer { goesLeft in
+                            _FeaturePlan.perform(taskCount: tasks) { task in
+                                let lower = start + count * task / tasks, upper = start + count * (task + 1) / tasks
+                                leftCounts[task] = odml_partition_rows(bins.baseAddress, stride, feature, r.baseAddress! + lower,
+                                                                       upper - lower, goesLeft.baseAddress, r.baseAddress! + lower,
+                                                                       s.baseAddress! + lower)
                             }
-                            leftCounts[task] = leftCount
                         }
                     }
                     var destination = start
