@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every odml-bench suite and every Benchmarks/peers/bench_*.py, joins them on
 # (benchmark, case), adds speedup = peer_median_us / ours_median_us, writes
-# Benchmarks/results/latest.json and prints a Markdown table.
+# Benchmarks/results/latest.json (with the machine: CPU, its vector features, the BLAS kernels) and
+# prints the machine line and a Markdown table.
 #
 # Usage: Benchmarks/run.sh [PYTHON]      (PYTHON defaults to python3; `make bench` passes .venv's)
 # Environment: BENCH_THREADS (default 2), BENCH_SUITES (space-separated; default: `odml-bench --list`),
@@ -30,6 +31,10 @@ if cc -O2 -shared -fPIC -o "$RAW/malloc_counter.so" Benchmarks/malloc-counter/ma
 else
   echo "run.sh: no C compiler or not glibc: allocation counts are not reported" >&2
 fi
+
+# The CPU, its vector features and the BLAS and vector kernels in use (TensorCore's choice, as the
+# suites run them), for latest.json's "machine" and the first line printed.
+"$BENCH" --machine >"$RAW/machine.json" 2>/dev/null || echo '{}' >"$RAW/machine.json"
 
 # One line of space-separated names (`--list` prints one per line; the peer loop matches " name "): echo joins them.
 SUITES=$(echo ${BENCH_SUITES:-$("$BENCH" --list)})
@@ -85,11 +90,16 @@ ours_keys = {(r["benchmark"], r["case"]) for r in ours}
 unmatched = [p for key, ps in peers.items() if key not in ours_keys for p in ps]
 
 loadavg = os.getloadavg() if hasattr(os, "getloadavg") else None
+try:
+    with open(os.path.join(raw, "machine.json")) as handle:
+        kernels = json.load(handle)
+except (OSError, json.JSONDecodeError):
+    kernels = {}
 result = {
     "generated_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     "threads": threads,
     "machine": {"platform": platform.platform(), "processor": platform.processor(),
-                "cpu_count": os.cpu_count(), "load_average": loadavg},
+                "cpu_count": os.cpu_count(), "load_average": loadavg, **kernels},
     "results": rows,
     "peer_cases_without_ours": unmatched,
 }
@@ -102,6 +112,7 @@ os.replace(temporary, destination)
 def figure(value):
     return "" if value is None else f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
+print(f"Machine: {kernels.get('cpu_and_kernels', 'unknown')}")
 print(f"Threads: {threads}; load average at the end: {loadavg}")
 print()
 print("| benchmark | case | ours median µs | ours p99 µs | peer | peer median µs | speedup | ours vs cblas | allocations/call |")

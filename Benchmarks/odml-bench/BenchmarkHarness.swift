@@ -9,7 +9,7 @@ struct BenchmarkOptions {
     /// Only cases whose name contains this text run.
     var filter: String?
 
-    static let usage = "usage: odml-bench <suite> [--threads N] [--repetitions N (>= 30)] [--filter TEXT] | odml-bench --list"
+    static let usage = "usage: odml-bench <suite> [--threads N] [--repetitions N (>= 30)] [--filter TEXT] | odml-bench --list | odml-bench --machine"
 
     init(arguments: ArraySlice<String>) throws {
         var remaining = arguments

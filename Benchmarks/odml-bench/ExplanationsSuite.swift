@@ -27,6 +27,10 @@ import OnDeviceML
 /// - `lstm_ig_trapezoid_sentence`: the same with the trapezoid rule on 32 steps (33 sequences).
 ///   The stand-in keeps 90 days: a heavier case than the shipped model's 60-day window.
 /// - `sentence_only`: the generator alone on a 30-feature attribution.
+/// - `lstm_validator_latency`, `gbt_validator_latency`: the latency row of `odml validate` (its
+///   `LatencyBenchmark`: 1,000 explained predictions of user-days drawn from its default
+///   evaluation users, 400 irregular users × 12 months of seed 424242, after 100 warm-up ones, on
+///   one thread): `ours_median_us` and `ours_p99_us` are its p50 and p99 (nearest rank).
 enum ExplanationsSuite {
     static func run(_ harness: BenchmarkHarness) throws {
         BLAS.threadCount = harness.options.threads
@@ -100,6 +104,24 @@ enum ExplanationsSuite {
         }
     }
 
+    /// `odml validate`'s latency row for each model (see the type's documentation).
+    static func runValidatorLatency(_ harness: BenchmarkHarness, models: [(String, any ForecastAttributing)]) throws {
+        let models = models.filter { harness.shouldRun($0.0) }
+        guard !models.isEmpty else { return }
+        let benchmark = LatencyBenchmark()
+        let dataset = SyntheticCycles.generate(config: .irregular, users: 400, months: 12, seed: 424_242)
+        let cases = benchmark.cases(from: dataset)
+        for (name, predictor) in models {
+            let profile = try benchmark.measure(predictor, cases: cases)
+            let measurement = BenchmarkMeasurement(medianMicroseconds: profile.p50, p99Microseconds: profile.p99, callsPerRepetition: 1)
+            harness.report(name, measurement, extra: [
+                "predictions": profile.count, "warmup_predictions": profile.warmupPredictions,
+                "mean_us": BenchmarkHarness.rounded(profile.mean), "max_us": BenchmarkHarness.rounded(profile.maximum),
+                "method": benchmark.method(of: profile, model: name),
+            ])
+        }
+    }
+
     /// The shipped cycle models explaining one forecast for a synthetic irregular user.
     static func runShippedModels(_ harness: BenchmarkHarness, generator: ReasoningGenerator) throws {
         let history = SyntheticCycles.generate(config: .irregular, users: 1, months: 12, seed: 11).users[0]
@@ -122,6 +144,7 @@ enum ExplanationsSuite {
         }
         if FileManager.default.fileExists(atPath: gbtURL.path), FileManager.default.fileExists(atPath: lstmURL.path) {
             let gbt = try GBTCyclePredictor.load(from: gbtURL), lstm = try LSTMCyclePredictor.load(from: lstmURL)
+            try runValidatorLatency(harness, models: [("lstm_validator_latency", lstm), ("gbt_validator_latency", gbt)])
             let extra: [String: Any] = ["history_days": history.records.count]
             for (name, predictor) in [("gbt_explained_prediction", gbt as any ForecastAttributing),
                                       ("lstm_explained_prediction", lstm)] where harness.shouldRun(name) {

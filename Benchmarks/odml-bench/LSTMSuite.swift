@@ -1,8 +1,10 @@
+import CNeuralNetKernels
 import Foundation
 import OnDeviceML
 
-/// `odml-bench lstm`: the LSTM's batch-1 inference over 90 days, one streaming step, and
-/// training throughput (batch 64 × 90 steps), against `Benchmarks/peers/bench_lstm.py`.
+/// `odml-bench lstm`: the LSTM's batch-1 inference over 90 days (with its FMA floors and the
+/// kernel's time in every instantiation, see `floorFields`), one streaming step, and training
+/// throughput (batch 64 × 90 steps), against `Benchmarks/peers/bench_lstm.py`.
 ///
 /// Weights and inputs follow closed-form patterns that the peer script reproduces exactly, so
 /// both sides run the same model; each case prints a `checksum` (sum of the outputs) to show it.
@@ -53,8 +55,11 @@ enum LSTMSuite {
         if harness.shouldRun("inference_b1_t90_h32") {
             let measurement = harness.measure(runSequence)
             runSequence()
-            var extra: [String: Any] = ["blas_threads": 1, "checksum": Double(outputs.reduce(0, +))]
+            var extra: [String: Any] = ["blas_threads": 1, "checksum": Double(outputs.reduce(0, +)),
+                                        "instruction_set": VectorMath.instructionSet.rawValue]
             if let allocations = AllocationCounter.allocationsPerCall(runSequence) { extra["allocations_per_call"] = allocations }
+            extra.merge(floorFields(oursMicroseconds: measurement.medianMicroseconds, sequence: sequence, lstm: lstm,
+                                    harness)) { _, new in new }
             harness.report("inference_b1_t90_h32", measurement, extra: extra)
         }
 
@@ -104,6 +109,47 @@ enum LSTMSuite {
                                    "sequences_per_second": Double(trainingBatch) / (measurement.medianMicroseconds / 1e6),
                                    "last_loss": Double(lastLoss)])
         }
+    }
+}
+
+extension LSTMSuite {
+    /// The FMA floors of the batch-1 sequence and each kernel instantiation's time:
+    /// - `fma_count`: `steps · (inputSize + H) · 4H` multiply-adds (the input and recurrent products);
+    /// - `avx512_fma_floor_us`: that count at 2 FMA units × 16 lanes a cycle at the clock measured
+    ///   by a chain of dependent additions (`clock_ghz`), and `floor_ratio` = ours / it;
+    /// - `measured_fma_floor_us`: at the AVX-512 FMA throughput this CPU measures with 16
+    ///   independent chains (`fma_lanes_per_cycle`: 32 on two-FMA-unit Intel cores, 16 on AMD Zen 4,
+    ///   which splits a 512-bit FMA into two 256-bit halves), and `measured_floor_ratio`;
+    /// - `kernel_<set>_us`: the kernel alone (`CNeuralNetKernels`) in every instantiation this CPU runs.
+    static func floorFields(oursMicroseconds: Double, sequence: Tensor, lstm: LSTM, _ harness: BenchmarkHarness) -> [String: Any] {
+        let fmaCount = steps * (inputSize + hiddenSize) * 4 * hiddenSize
+        var fields: [String: Any] = ["fma_count": fmaCount]
+        if let (lanesPerSecond, cyclesPerSecond) = MachineProbe.avx512Throughput() {
+            let nominal = Double(fmaCount) / (32 * cyclesPerSecond) * 1e6, measured = Double(fmaCount) / lanesPerSecond * 1e6
+            fields["clock_ghz"] = BenchmarkHarness.rounded(cyclesPerSecond / 1e9)
+            fields["fma_lanes_per_cycle"] = BenchmarkHarness.rounded(lanesPerSecond / cyclesPerSecond)
+            fields["avx512_fma_floor_us"] = BenchmarkHarness.rounded(nominal)
+            fields["floor_ratio"] = BenchmarkHarness.rounded(oursMicroseconds / nominal)
+            fields["measured_fma_floor_us"] = BenchmarkHarness.rounded(measured)
+            fields["measured_floor_ratio"] = BenchmarkHarness.rounded(oursMicroseconds / measured)
+        }
+        // The kernel alone, per instantiation: the layer's stacked transposed weights and summed bias.
+        let weights = lstm.layers[0].weightIH.transposed().scalars + lstm.layers[0].weightHH.transposed().scalars
+        let bias = zip(lstm.layers[0].biasIH.scalars, lstm.layers[0].biasHH.scalars).map { $0 + $1 }
+        var hidden = [Float](repeating: 0, count: hiddenSize), cell = hidden
+        var gates = [Float](repeating: 0, count: steps * 4 * hiddenSize)
+        for instructionSet in VectorMath.InstructionSet.allCases where instructionSet != .portable && instructionSet.isSupported {
+            guard let kernels = odml_lstm_kernels_for(instructionSet.kernelSet), let run = kernels.pointee.layer_inference else { continue }
+            let measurement = harness.measure {
+                for index in hidden.indices { hidden[index] = 0; cell[index] = 0 }
+                sequence.withUnsafeBufferPointer { x in
+                    run(x.baseAddress, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, nil)
+                }
+            }
+            fields["kernel_\(instructionSet.rawValue.lowercased().replacingOccurrences(of: "-", with: ""))_us"] =
+                BenchmarkHarness.rounded(measurement.medianMicroseconds)
+        }
+        return fields
     }
 }
 

@@ -18,6 +18,16 @@ if arguments.first == "--list" {
     for suite in suites { print(suite.name) }
     exit(0)
 }
+if arguments.first == "--machine" {
+    // The CPU, its features and the kernels in use, for Benchmarks/run.sh's latest.json.
+    do {
+        print(try MachineProbe.json())
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("odml-bench --machine: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard let name = arguments.first, let suite = suites.first(where: { $0.name == name }) else {
     let names = suites.map(\.name).joined(separator: ", ")
     FileHandle.standardError.write(Data("odml-bench: unknown or missing suite (have: \(names))\n\(BenchmarkOptions.usage)\n".utf8))

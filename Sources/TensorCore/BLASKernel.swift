@@ -77,18 +77,28 @@ public struct BLASKernel: Sendable, Equatable, Encodable {
         }
     }
 
-    /// One line for reports: `OpenBLAS SkylakeX (set by TensorCore for AVX-512) — OpenBLAS 0.3.21 …`.
-    public var summary: String {
-        let how: String
+    /// The kernel and how it was chosen, for one-line reports: `SkylakeX (set by TensorCore for
+    /// AVX-512)`, `Prescott (OPENBLAS_CORETYPE=Prescott set by the user; older than this CPU allows: SkylakeX)`.
+    public var shortSummary: String {
+        let older = isOlderThanCPUAllows ? "; older than this CPU allows: \(recommended ?? "")" : ""
+        return "\(name) (\(howChosen)\(older))"
+    }
+
+    private var howChosen: String {
         switch choice {
-        case .library: how = "chosen by OpenBLAS"
-        case .environment: how = "OPENBLAS_CORETYPE=\(coreType ?? "") set by the user"
-        case .tensorCore: how = "set by TensorCore for \(cpu.vectorLevel)"
-        case .loadedEarlier: how = "OpenBLAS loaded before TensorCore"
-        case .platform: how = "platform BLAS"
+        case .library: "chosen by OpenBLAS"
+        case .environment: "OPENBLAS_CORETYPE=\(coreType ?? "") set by the user"
+        case .tensorCore: "set by TensorCore for \(cpu.vectorLevel)"
+        case .loadedEarlier: "OpenBLAS loaded before TensorCore"
+        case .platform: "platform BLAS"
         }
+    }
+
+    /// One line for `odml info`: `SkylakeX (set by TensorCore for AVX-512) — OpenBLAS 0.3.21 …`,
+    /// and the fix when the kernel is older than the CPU allows.
+    public var summary: String {
         let warning = isOlderThanCPUAllows ? "; OLDER than this CPU allows (\(recommended ?? "")): \(fix ?? "")" : ""
-        return "\(name) (\(how)) — \(library)\(warning)"
+        return "\(name) (\(howChosen)) — \(library)\(warning)"
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -11,6 +11,7 @@ extension ValidationReport {
         body.append("<h1>Validation report</h1>")
         body.append("<p id=\"verdict\" class=\"\(isGo ? "go" : "no-go")\">\(Self.escaped(summaryLine))</p>")
         body.append("<p>\(Self.escaped(dataLine))</p>")
+        body.append("<p>\(Self.escaped(machineLine))</p>")
         if let scenarios {
             body.append("<h2>Logging scenarios</h2>")
             body.append("<p>\(Self.escaped(scenarios.heading)).</p>")

@@ -11,7 +11,7 @@ extension ValidationReport {
             return ["| " + escaped[0].joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
                 + escaped.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
         }
-        var lines = ["# Validation report: \(verdict)", "", summaryLine, "", dataLine, ""]
+        var lines = ["# Validation report: \(verdict)", "", summaryLine, "", dataLine, "", machineLine, ""]
         lines.append("## Models side by side")
         lines.append("")
         lines += table(modelTable)

@@ -65,10 +65,13 @@ extension ValidationReport {
         return text + "), \(_Format.grouped(rulesCycles)) cycles"
     }
 
+    /// `machine: …`: where the latencies were measured (`machine`).
+    public var machineLine: String { "machine: \(machine)" }
+
     /// The terminal report: data, the side-by-side table, the robustness panel, the scenario table
     /// with its gates, the (model) gates, why any of them did not pass, and the verdict.
     public var text: String {
-        var lines = [dataLine, ""]
+        var lines = [dataLine, machineLine, ""]
         lines += Self.aligned(modelTable)
         lines.append("")
         if let robustness {

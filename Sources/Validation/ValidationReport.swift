@@ -1,5 +1,6 @@
 import Cycles
 import CyclesLab
+import TensorCore
 
 /// The result of one validation run: the data, every model's measurements side by side
 /// (the calendar, rules, the candidates, the ovulation-aware reference, the oracle), the
@@ -105,15 +106,26 @@ public struct ValidationReport: Sendable, Encodable {
     public var robustness: RobustnessPanel?
     /// The scenario table, when the validator built one (the default run of `odml validate`).
     public var scenarios: ScenarioTable?
+    /// The machine the latencies were measured on (`machineDescription`): its CPU, the CPU's
+    /// vector features, and the BLAS and vector kernels in use.
+    public var machine: String
 
-    /// Creates a report.
+    /// Creates a report; `machine` defaults to this process's (`machineDescription`).
     public init(data: DataDescription, models: [ModelResult], gates: [Gate], robustness: RobustnessPanel? = nil,
-                scenarios: ScenarioTable? = nil) {
+                scenarios: ScenarioTable? = nil, machine: String = ValidationReport.machineDescription) {
         self.data = data
         self.models = models
         self.gates = gates
         self.robustness = robustness
         self.scenarios = scenarios
+        self.machine = machine
+    }
+
+    /// This machine in one line: `AMD EPYC (AuthenticAMD family 25 model 17): SSE3 … AVX-512BF16;
+    /// BLAS OpenBLAS SkylakeX (set by TensorCore for AVX-512); vector kernels AVX-512`.
+    public static var machineDescription: String {
+        let kernel = BLAS.kernel
+        return "\(kernel.cpu.summary); BLAS \(BLAS.libraryName) \(kernel.shortSummary); vector kernels \(VectorMath.instructionSet.rawValue)"
     }
 
     /// The decision. With a scenario table: `true` when at least one logging scenario passes (a
@@ -132,7 +144,7 @@ public struct ValidationReport: Sendable, Encodable {
     /// The column named `name`.
     public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
 
-    private enum CodingKeys: String, CodingKey { case verdict, go, summary, data, models, gates, robustness, scenarios }
+    private enum CodingKeys: String, CodingKey { case verdict, go, summary, data, machine, models, gates, robustness, scenarios }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -140,6 +152,7 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encode(isGo, forKey: .go)
         try container.encode(summaryLine, forKey: .summary)
         try container.encode(data, forKey: .data)
+        try container.encode(machine, forKey: .machine)
         try container.encode(models, forKey: .models)
         try container.encode(gates, forKey: .gates)
         try container.encodeIfPresent(robustness, forKey: .robustness)

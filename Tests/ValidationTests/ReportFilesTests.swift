@@ -1,5 +1,6 @@
 import Cycles
 import Foundation
+import TensorCore
 import Testing
 @testable import Validation
 import CyclesLab
@@ -18,6 +19,12 @@ import CyclesLab
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("report.json"))) as? [String: Any])
         #expect(json["verdict"] as? String == "NO-GO")
         #expect(json["go"] as? Bool == false)
+        // The machine the latencies were measured on: its CPU and the BLAS kernels in use.
+        let machine = try #require(json["machine"] as? String)
+        #expect(machine.hasPrefix(CPUDescription.current.summary) && machine.contains("BLAS \(BLAS.libraryName) \(BLAS.kernel.name)"))
+        #expect(report.text.split(separator: "\n").contains { $0 == "machine: \(machine)" })
+        let markdown = try String(contentsOf: output.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("\nmachine: \(machine)\n"))
         let gates = try #require(json["gates"] as? [[String: Any]])
         #expect(gates.count == GateSpecification.defaults.count)
         #expect(gates.allSatisfy { $0["status"] != nil && $0["limit"] != nil && $0["method"] != nil && $0["comparison"] != nil })
