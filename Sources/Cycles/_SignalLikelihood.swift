@@ -121,16 +121,19 @@ struct _SignalLikelihood: Sendable, Equatable {
         let early = outside(early: true), late = outside(early: false)
         let matches = log(1 - misread), differs = log(misread)
         lhWithoutSurge += early
+        // Every surge day for every reading of the history: each row is updated in place.
         for start in 1..._SignalLikelihood.maxCycleDay {
             let position = day - start
-            for (index, pattern) in _SignalLikelihood.lhPatterns.enumerated() {
-                let term: Double
-                if position >= 0, position < pattern.count {
-                    term = pattern[position] == result ? matches : differs
-                } else {
-                    term = position <= -3 ? early : late
+            lhBySurge[start].withUnsafeMutableBufferPointer { row in
+                for (index, pattern) in _SignalLikelihood.lhPatterns.enumerated() {
+                    let term: Double
+                    if position >= 0, position < pattern.count {
+                        term = pattern[position] == result ? matches : differs
+                    } else {
+                        term = position <= -3 ? early : late
+                    }
+                    row[index] += term
                 }
-                lhBySurge[start][index] += term
             }
         }
     }
@@ -141,12 +144,19 @@ struct _SignalLikelihood: Sendable, Equatable {
         // This category's log-likelihood per phase, with and without a missed peak.
         let seen = table[0].map { $0[c] }, missed = table[1].map { $0[c] }
         mucusWithoutPeak += seen[0]
-        for peak in 1..._SignalLikelihood.maxCycleDay {
-            let relative = day - peak
-            for (onsetIndex, onset) in _SignalLikelihood.mucusOnsets.enumerated() {
-                let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
-                mucusByPeak[peak][onsetIndex * 2] += seen[phase]
-                mucusByPeak[peak][onsetIndex * 2 + 1] += missed[phase]
+        // Every peak day for every reading of the history: each row is updated in place.
+        seen.withUnsafeBufferPointer { seen in
+            missed.withUnsafeBufferPointer { missed in
+                for peak in 1..._SignalLikelihood.maxCycleDay {
+                    let relative = day - peak
+                    mucusByPeak[peak].withUnsafeMutableBufferPointer { row in
+                        for (onsetIndex, onset) in _SignalLikelihood.mucusOnsets.enumerated() {
+                            let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
+                            row[onsetIndex * 2] += seen[phase]
+                            row[onsetIndex * 2 + 1] += missed[phase]
+                        }
+                    }
+                }
             }
         }
     }
