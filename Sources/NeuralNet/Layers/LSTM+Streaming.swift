@@ -60,8 +60,8 @@ extension LSTM {
     /// One streaming step: feeds today's `input` (`inputSize` values) and advances `state`.
     /// The last layer's new hidden state is `state.withOutput`. Allocates nothing.
     ///
-    /// On x86-64 CPUs with AVX2 and FMA each layer's step is one call of a fused C kernel
-    /// (`CNeuralNetKernels`); elsewhere one `sgemv` and the SIMD cell update.
+    /// On x86-64 CPUs with AVX-512 or AVX2 and FMA, and on arm64, each layer's step is one call of
+    /// a fused C kernel (`CNeuralNetKernels`); elsewhere one `sgemv` and the cell update.
     public func step(_ input: UnsafePointer<Float>, state: inout StreamingState) {
         step(input, state: &state, usesFusedKernel: _LSTMFusedKernel.isAvailable)
     }
@@ -113,9 +113,9 @@ extension LSTM {
     /// step into `outputs` (`[steps, H]`) when given. Allocates nothing once `state` has seen a
     /// run at least this long.
     ///
-    /// On x86-64 CPUs with AVX2 and FMA each layer is one call of a fused C kernel
-    /// (`CNeuralNetKernels`: weights in L1, the cell update in registers); elsewhere one `sgemm`
-    /// for the projection, then one `sgemv` and the SIMD cell update per step.
+    /// On x86-64 CPUs with AVX-512 or AVX2 and FMA, and on arm64, each layer is one call of a
+    /// fused C kernel (`CNeuralNetKernels`: weights in L1, the cell update in registers);
+    /// elsewhere one `sgemm` for the projection, then one `sgemv` and the cell update per step.
     public func run(_ input: UnsafePointer<Float>, steps: Int, state: inout StreamingState,
                     outputs: UnsafeMutablePointer<Float>?) {
         run(input, steps: steps, state: &state, outputs: outputs, usesFusedKernel: _LSTMFusedKernel.isAvailable)

@@ -6,7 +6,8 @@ import TensorCore
 /// it when the CPU has it. The BLAS path stays the fallback on other CPUs and a reference the tests
 /// compare it with; the kernel's portable C instantiation is the other (same bits on finite inputs).
 enum _LSTMFusedKernel {
-    /// Whether this CPU has a fast instantiation (x86-64 with AVX2 and FMA, or arm64), asked once.
+    /// Whether this CPU has a fast instantiation (x86-64 with AVX-512 or AVX2 and FMA, or arm64),
+    /// asked once.
     static let isAvailable = odml_lstm_kernels_are_available() != 0
 
     /// One layer over `steps` inputs (`[steps, inputSize]`), continuing from `(hidden, cell)`
