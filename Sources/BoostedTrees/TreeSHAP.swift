@@ -58,19 +58,13 @@ public struct TreeSHAP {
     init(model: GradientBoostedModel, tableUse: _TableUse) {
         self.model = model
         self.tableUse = tableUse
-        let depth = model.ensemble.maximumDepth + 2
+        let basics = model.ensemble._cache.treeSHAPBasics(for: model.ensemble)
+        let depth = basics.maximumDepth + 2
         path = [_PathElement](repeating: _PathElement(feature: -1, zeroFraction: 0, oneFraction: 0, weight: 0),
                               count: (depth + 1) * (depth + 2) / 2 + depth + 2)
         reciprocals = (0...(depth + 2)).map { $0 == 0 ? 0 : 1 / Double($0) }
         var expected = model.baseScores
-        let ensemble = model.ensemble
-        for tree in 0..<ensemble.treeCount {
-            let start = Int(ensemble.treeStarts[tree]), end = Int(ensemble.treeStarts[tree + 1])
-            let rootCover = ensemble.cover[start]
-            var total = 0.0
-            for node in start..<end where ensemble.feature[node] < 0 { total += ensemble.value[node] * ensemble.cover[node] }
-            expected[tree % model.classCount] += rootCover > 0 ? total / rootCover : 0
-        }
+        for (tree, expectation) in basics.treeExpectations.enumerated() { expected[tree % model.classCount] += expectation }
         expectedValues = expected
         if tableUse == .always { _useTables(model.ensemble._cache.shapTables(for: model.ensemble, rows: .max)) }
     }

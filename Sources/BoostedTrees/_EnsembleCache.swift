@@ -1,7 +1,7 @@
 import Foundation
 
 /// Forms of a `TreeEnsemble` derived for fast evaluation (the interleaved traversal or the
-/// QuickScorer layout, the Fast TreeSHAP tables), shared by copies of the ensemble. The
+/// QuickScorer layout, the Fast TreeSHAP tables and base values), shared by copies of the ensemble. The
 /// ensemble replaces its cache whenever one of the arrays they are derived from changes.
 ///
 /// Each form is built once enough rows have used the ensemble to repay its cost, so a process
@@ -29,6 +29,26 @@ final class _EnsembleCache: @unchecked Sendable {
     private var scorer: _Scorer?
     private var explainedRows = 0
     private var shapTables: _FastTreeSHAPTables?
+    private var shapBasics: (treeExpectations: [Double], maximumDepth: Int)?
+
+    /// What every `TreeSHAP` of `ensemble` starts from, computed on first use: each tree's
+    /// expected output (the cover-weighted mean of its leaves; 0 for a tree without cover) and the
+    /// deepest leaf (the workspace size). Explaining a row then costs no pass over every node.
+    func treeSHAPBasics(for ensemble: TreeEnsemble) -> (treeExpectations: [Double], maximumDepth: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let shapBasics { return shapBasics }
+        let expectations = (0..<ensemble.treeCount).map { tree -> Double in
+            let start = Int(ensemble.treeStarts[tree]), end = Int(ensemble.treeStarts[tree + 1])
+            let rootCover = ensemble.cover[start]
+            var total = 0.0
+            for node in start..<end where ensemble.feature[node] < 0 { total += ensemble.value[node] * ensemble.cover[node] }
+            return rootCover > 0 ? total / rootCover : 0
+        }
+        let basics = (expectations, ensemble.maximumDepth)
+        shapBasics = basics
+        return basics
+    }
 
     /// Counts one predicted row and returns the compiled form of `ensemble` once built; `nil`:
     /// use the traversal (too few rows so far, or an ensemble neither form can hold).
