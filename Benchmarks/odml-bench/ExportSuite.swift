@@ -43,9 +43,11 @@ enum ExportSuite {
                 var state = LSTM.StreamingState(for: network.lstm)
                 var hiddenStates = [Float](repeating: 0, count: steps * hidden)
                 harness.report(caseName, harness.measure {
-                    for index in normalised.indices {
-                        let feature = index % features
-                        normalised[index] = (raw[index] - mean[feature]) / scale[feature]
+                    for step in 0..<steps {
+                        let row = step * features
+                        for feature in 0..<features {
+                            normalised[row + feature] = (raw[row + feature] - mean[feature]) / scale[feature]
+                        }
                     }
                     state.reset()
                     hiddenStates.withUnsafeMutableBufferPointer { outputs in
