@@ -93,8 +93,9 @@ void odml_lstm_cell_forward(float *gates, const float *previous_cell, float *cel
 }
 
 void odml_lstm_cell_backward(const float *gates, const float *previous_cell, const float *tanh_cell, const float *d_hidden,
-                             float *d_cell, float *d_gates, size_t hidden_size, size_t batch) {
-    best()->cell_backward(gates, previous_cell, tanh_cell, d_hidden, d_cell, d_gates, hidden_size, batch);
+                             float *d_cell, float *d_gates, size_t hidden_size, size_t batch, const float *weights,
+                             float *weighted_sum) {
+    best()->cell_backward(gates, previous_cell, tanh_cell, d_hidden, d_cell, d_gates, hidden_size, batch, weights, weighted_sum);
 }
 
 void odml_lstm_activations(const float *x, float *sigmoid_output, float *tanh_output, size_t count) {

@@ -192,11 +192,18 @@ static KERNEL_ATTRIBUTES void NAME(cell_forward)(float *gates, const float *prev
 /// `odml_lstm_cell_backward` (CNeuralNetKernels.h) on this instruction set.
 static KERNEL_ATTRIBUTES void NAME(cell_backward)(const float *gates, const float *previous_cell, const float *tanh_cell,
                                                   const float *d_hidden, float *d_cell, float *d_gates, size_t hidden_size,
-                                                  size_t batch) {
-    const size_t h = hidden_size;
+                                                  size_t batch, const float *weights, float *weighted_sum) {
+    const size_t h = hidden_size, g = 4 * hidden_size;
     for (size_t sequence = 0; sequence < batch; sequence++) {
-        NAME(cellBackward)(gates + sequence * 4 * h, previous_cell + sequence * h, tanh_cell + sequence * h,
-                           d_hidden + sequence * h, d_cell + sequence * h, d_gates + sequence * 4 * h, h);
+        float *row = d_gates + sequence * g;
+        NAME(cellBackward)(gates + sequence * g, previous_cell + sequence * h, tanh_cell + sequence * h,
+                           d_hidden + sequence * h, d_cell + sequence * h, row, h);
+        if (!weighted_sum) continue;
+        // weighted_sum += weights[sequence] · row, while the row is in cache.
+        const VECTOR w = V_BROADCAST(weights + sequence);
+        size_t k = 0;
+        for (; k + LANES <= g; k += LANES) V_STORE(weighted_sum + k, V_FMADD(w, V_LOAD(row + k), V_LOAD(weighted_sum + k)));
+        for (; k < g; k++) weighted_sum[k] = __builtin_fmaf(weights[sequence], row[k], weighted_sum[k]);
     }
 }
 

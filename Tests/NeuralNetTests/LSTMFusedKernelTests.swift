@@ -59,11 +59,14 @@ struct LSTMFusedKernelTests {
         #expect(Self.relativeDifference(fusedState.hidden, fused.state.hidden) <= 1e-6)
     }
 
-    /// `[inputSize, hiddenSize, steps]`: multiples of the vector widths and tails (13 and 70 units
-    /// leave 5 and 6 lanes over), one step, and an input as wide as the state (run in place).
+    /// Quadrature weights of 5 path points, for the weighted sum of the cell's backward pass.
+    static let pathWeights: [Float] = [0.1, 0.25, 0.3, 0.2, 0.15]
+
     /// The fast instantiations this CPU runs (AVX-512 and AVX2 on an AVX-512 CPU).
     static let fastInstructionSets = VectorMath.InstructionSet.allCases.filter { $0 != .portable && $0.isSupported }
 
+    /// `[inputSize, hiddenSize, steps]`: multiples of the vector widths and tails (13 and 70 units
+    /// leave 5 and 6 lanes over), one step, and an input as wide as the state (run in place).
     @Test(arguments: [[11, 32, 7], [3, 13, 5], [32, 32, 9], [6, 70, 4], [1, 1, 1], [24, 24, 6], [24, 32, 90], [5, 48, 3]])
     func fastInstantiationsEqualThePortableOneBitForBit(shape: [Int]) {
         let (inputSize, hiddenSize, steps) = (shape[0], shape[1], shape[2])
@@ -112,8 +115,15 @@ struct LSTMFusedKernelTests {
             var gates = preactivations, cell = [Float](repeating: 0, count: batch * h), tanhCell = cell, hidden = cell
             var dCell = dCellIn, dGates = [Float](repeating: 0, count: batch * 4 * h)
             let forward = try #require(kernels.cell_forward), backward = try #require(kernels.cell_backward)
+            var weighted = [Float](repeating: 0, count: 4 * h)
             forward(&gates, previousCell, &cell, &tanhCell, &hidden, h, batch)
-            backward(gates, previousCell, tanhCell, dHidden, &dCell, &dGates, h, batch)
+            backward(gates, previousCell, tanhCell, dHidden, &dCell, &dGates, h, batch, Self.pathWeights, &weighted)
+            // The weighted sum, one fused multiply-add per sequence in order.
+            var expected = [Float](repeating: 0, count: 4 * h)
+            for n in 0..<batch {
+                for k in 0..<(4 * h) { expected[k] = expected[k].addingProduct(Self.pathWeights[n], dGates[n * 4 * h + k]) }
+            }
+            #expect(weighted.map(\.bitPattern) == expected.map(\.bitPattern), "\(instructionSet) weighted sum")
             return gates + cell + tanhCell + hidden + dCell + dGates
         }
         let portable = try run(.portable)

@@ -78,14 +78,16 @@ static int checkLSTM(void) {
         float pre[batch * 4 * units], previous[batch * units], dh[batch * units], dcIn[batch * units];
         for (size_t i = 0; i < batch * 4 * units; i++) pre[i] = uniform(-4, 4);
         for (size_t i = 0; i < batch * units; i++) previous[i] = uniform(-1, 1), dh[i] = uniform(-1, 1), dcIn[i] = uniform(-1, 1);
-        float results[2][batch * (4 * units * 2 + units * 4)];
+        float results[2][batch * (4 * units * 2 + units * 4) + 4 * units], weights[batch];
+        for (size_t i = 0; i < batch; i++) weights[i] = uniform(0, 1);
         for (int v = 0; v < 2; v++) {
             float *g = results[v], *cell = g + batch * 4 * units, *t = cell + batch * units, *hidden = t + batch * units;
-            float *dc = hidden + batch * units, *dg = dc + batch * units;
+            float *dc = hidden + batch * units, *dg = dc + batch * units, *weighted = dg + batch * 4 * units;
             memcpy(g, pre, sizeof pre), memcpy(dc, dcIn, sizeof dcIn);
+            memset(weighted, 0, 4 * units * sizeof(float));
             const odml_lstm_kernels *k = v == 0 ? fast : portable;
             k->cell_forward(g, previous, cell, t, hidden, units, batch);
-            k->cell_backward(g, previous, t, dh, dc, dg, units, batch);
+            k->cell_backward(g, previous, t, dh, dc, dg, units, batch, weights, weighted);
         }
         if (!sameFloats(results[0], results[1], sizeof results[0] / sizeof(float), "lstm cell kernels")) return 0;
         // Activations: every 2^-10 over [-100, 100] and special values.

@@ -18,7 +18,8 @@ typedef struct {
     void (*cell_forward)(float *gates, const float *previous_cell, float *cell, float *tanh_cell, float *hidden,
                          size_t hidden_size, size_t batch);
     void (*cell_backward)(const float *gates, const float *previous_cell, const float *tanh_cell, const float *d_hidden,
-                          float *d_cell, float *d_gates, size_t hidden_size, size_t batch);
+                          float *d_cell, float *d_gates, size_t hidden_size, size_t batch, const float *weights,
+                          float *weighted_sum);
     void (*activations)(const float *x, float *sigmoid_output, float *tanh_output, size_t count);
 } odml_lstm_kernels;
 
@@ -59,9 +60,13 @@ void odml_lstm_cell_forward(float *gates, const float *previous_cell, float *cel
 /// The cell's backward pass for `batch` sequences of one step, on the widest instruction set:
 /// from the activated `gates` (`[batch, 4H]`), `previous_cell` and `tanh_cell` (`[batch, H]`) of
 /// `odml_lstm_cell_forward`, and `d_hidden` = ∂L/∂h_t, it writes ∂L/∂[i f g o] (pre-activation)
-/// to `d_gates` and replaces `d_cell` (∂L/∂c_t from later steps) by ∂L/∂c_{t-1}.
+/// to `d_gates` and replaces `d_cell` (∂L/∂c_t from later steps) by ∂L/∂c_{t-1}. With
+/// `weighted_sum` (4H values) and `weights` (`batch`), it also adds `weights[n] · d_gates[n]` to
+/// `weighted_sum` for n in order, one fused multiply-add each (Integrated Gradients' weighted
+/// sum over the path); pass NULL for both otherwise.
 void odml_lstm_cell_backward(const float *gates, const float *previous_cell, const float *tanh_cell, const float *d_hidden,
-                             float *d_cell, float *d_gates, size_t hidden_size, size_t batch);
+                             float *d_cell, float *d_gates, size_t hidden_size, size_t batch, const float *weights,
+                             float *weighted_sum);
 
 /// The activations of the kernels over a buffer, for accuracy tests:
 /// `sigmoid_output[k] = 1 / (1 + e^-x[k])` and `tanh_output[k] = tanh(x[k])` (TensorCore's

@@ -170,26 +170,28 @@ extension LSTM {
             }
             for (point, index) in weighted.enumerated() { results[headIndex].values[index] = batchValues[point] }
 
-            // Backward through the upper layers to layer 0's gate gradients.
+            // Backward through the upper layers to layer 0's gate gradients, whose sum over the path
+            // Σ_p w_p dG_t(p) the cell kernel accumulates per step as it computes them.
             var dOutputs: [Float]?
+            weightedGates.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             for layer in layers.indices.reversed() {
-                workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: layer == layers.count - 1 ? dFinalHidden : nil,
-                                                      dFinalCell: nil, weightHH: layers[layer].weightHH, into: &workspace.dGates)
-                if layer > 0 { dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH) }
-            }
-
-            // Σ_p w_p dG_t(p) per step, then through W_ih once.
-            workspace.dGates.withUnsafeBufferPointer { dG in
+                let dFinal = layer == layers.count - 1 ? dFinalHidden : nil
+                if layer > 0 {
+                    workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
+                                                          weightHH: layers[layer].weightHH, into: &workspace.dGates)
+                    dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH)
+                    continue
+                }
                 batchWeights.withUnsafeBufferPointer { w in
-                    weightedGates.withUnsafeMutableBufferPointer { s in
-                        for step in 0..<steps {
-                            BLAS.sgemv(transpose: true, rows: batch, columns: gateCount, alpha: 1,
-                                       a: dG.baseAddress! + step * batch * gateCount, lda: gateCount, x: w.baseAddress!,
-                                       beta: 0, y: s.baseAddress! + step * gateCount)
-                        }
+                    weightedGates.withUnsafeMutableBufferPointer { sums in
+                        workspace.caches[0].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
+                                                          weightHH: layers[0].weightHH, into: &workspace.dGates,
+                                                          weighted: (w.baseAddress!, sums.baseAddress!))
                     }
                 }
             }
+
+            // Then through W_ih once.
             weightedGates.withUnsafeBufferPointer { s in
                 layers[0].weightIH.withUnsafeBufferPointer { w in
                     results[headIndex].weightedInputGradient.withUnsafeMutableBufferPointer { dx in

@@ -22,12 +22,15 @@ enum _LSTMKernels {
     /// One step of the cell's backward pass for `batch` sequences. On entry `dHidden` is `∂L/∂h_t`
     /// and `dCell` is `∂L/∂c_t` from later steps; on exit `dCell` holds `∂L/∂c_{t-1}` and
     /// `dGates` the gradient w.r.t. the pre-activations `[i f g o]`. `gates` are the activated
-    /// gates and `tanhCell` the `tanh(c_t)` of `cellForward`.
+    /// gates and `tanhCell` the `tanh(c_t)` of `cellForward`. With `weighted`, `Σ_n w_n dGates_n`
+    /// (4·H values, `weighted.weights` one per sequence) is added to `weighted.sum` on the way.
     @inline(__always)
     static func cellBackward(gates: UnsafePointer<Float>, previousCell: UnsafePointer<Float>, tanhCell: UnsafePointer<Float>,
                              dHidden: UnsafePointer<Float>, dCell: UnsafeMutablePointer<Float>,
-                             dGates: UnsafeMutablePointer<Float>, hiddenSize: Int, batch: Int = 1) {
-        odml_lstm_cell_backward(gates, previousCell, tanhCell, dHidden, dCell, dGates, hiddenSize, batch)
+                             dGates: UnsafeMutablePointer<Float>, hiddenSize: Int, batch: Int = 1,
+                             weighted: (weights: UnsafePointer<Float>, sum: UnsafeMutablePointer<Float>)? = nil) {
+        odml_lstm_cell_backward(gates, previousCell, tanhCell, dHidden, dCell, dGates, hiddenSize, batch, weighted?.weights,
+                                weighted?.sum)
     }
 
     /// Every kernel in the instantiation for `instructionSet` (tests compare each with

@@ -276,10 +276,15 @@ struct _LSTMLayerCache: Sendable {
 
     /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed). `stepDone`
     /// is called with each step and its `[N, 4H]` gate gradients as soon as they are final (steps
-    /// in reverse order), while they are still in cache.
+    /// in reverse order), while they are still in cache. With `weighted` (full-length sequences
+    /// only), `Σ_n weights_n · dG_t(n)` is added to `sums[t · 4H ..< (t + 1) · 4H]` for every step
+    /// (Integrated Gradients' weighted sum over the path), as each step's gradients are computed.
     func gateGradients(dOutputs: [Float]?, dFinalHidden: [Float]?, dFinalCell: [Float]?, weightHH: Tensor,
-                       into dGates: inout [Float], stepDone: (_ step: Int, _ dGates: UnsafePointer<Float>) -> Void = { _, _ in }) {
+                       into dGates: inout [Float],
+                       weighted: (weights: UnsafePointer<Float>, sums: UnsafeMutablePointer<Float>)? = nil,
+                       stepDone: (_ step: Int, _ dGates: UnsafePointer<Float>) -> Void = { _, _ in }) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
+        precondition(weighted == nil || lengths.allSatisfy { $0 == steps }, "gateGradients: weighted sums need full-length sequences")
         if dGates.count != rows * gateCount {
             dGates = [Float](repeating: 0, count: rows * gateCount)
         } else if lengths.contains(where: { $0 < steps }) {
@@ -314,7 +319,8 @@ struct _LSTMLayerCache: Sendable {
                                                     previousCell: cellsBuffer.baseAddress! + stepRow * hidden,
                                                     tanhCell: tanhBuffer.baseAddress! + stepRow * hidden,
                                                     dHidden: dh.baseAddress!, dCell: dc.baseAddress!,
-                                                    dGates: dGatesPointer + stepRow * gateCount, hiddenSize: hidden, batch: batch)
+                                                    dGates: dGatesPointer + stepRow * gateCount, hiddenSize: hidden, batch: batch,
+                                                    weighted: weighted.map { ($0.weights, $0.sums + step * gateCount) })
                                             }
                                             for sequence in 0..<batch where step >= fullSteps && step < lengths[sequence] {
                                                 let offset = sequence * hidden
