@@ -9,6 +9,13 @@ public struct CyclePrediction: Sendable, Equatable {
     /// Uncertainty of `nextPeriodStart` in days (≈ one standard deviation, or the half-width
     /// of the central 68 % of the model's distribution).
     public var nextPeriodUncertaintyDays: Double
+    /// P(the next start falls within ±`AlertPolicy.toleranceDays` of `nextPeriodStart`): the
+    /// probability that the forecast is scored a hit, from the predictor's distribution
+    /// (`NextStartDistribution`); `nil` for a predictor without one.
+    public var nextPeriodConfidence: Double?
+    /// Central intervals of the next start at `ForecastInterval.levels` (empty for a predictor
+    /// without a distribution).
+    public var nextPeriodIntervals: [ForecastInterval]
     /// Ovulation estimate for the current cycle, when the predictor makes one.
     public var ovulation: OvulationEstimate?
     /// Tomorrow's energy, when predicted.
@@ -19,11 +26,14 @@ public struct CyclePrediction: Sendable, Equatable {
     public var reasoning: Reasoning
 
     public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
+                nextPeriodConfidence: Double? = nil, nextPeriodIntervals: [ForecastInterval] = [],
                 ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
                 moodTomorrow: LevelForecast? = nil, reasoning: Reasoning) {
         self.asOf = asOf
         self.nextPeriodStart = nextPeriodStart
         self.nextPeriodUncertaintyDays = nextPeriodUncertaintyDays
+        self.nextPeriodConfidence = nextPeriodConfidence
+        self.nextPeriodIntervals = nextPeriodIntervals
         self.ovulation = ovulation
         self.energyTomorrow = energyTomorrow
         self.moodTomorrow = moodTomorrow

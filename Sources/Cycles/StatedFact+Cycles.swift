@@ -93,3 +93,23 @@ extension StatedFact {
     /// "estimation par arbres de décision sur vos cycles et saisies récents" (the trees' plain sentence).
     static let boostedTreesMethod = StatedFact(key: "gbt", text: "gbt.method")
 }
+
+/// The facts of the period-history forecast (`PeriodHistoryPredictor`).
+extension StatedFact {
+    /// "dernières règles le 16 avril" / "last period April 16".
+    static func lastStart(_ day: CalendarDay) -> StatedFact {
+        StatedFact(key: "history.last_start", text: "history.last_start", arguments: ["date": day.phraseArgument])
+    }
+
+    /// "cycle habituel 29 j ± 2 j sur 8 cycles" / "usual cycle 29 ± 2 d over 8 cycles".
+    static func usualCycle(length: Int, spread: Int, cycles: Int) -> StatedFact {
+        StatedFact(key: "history.usual_cycle", text: "history.usual_cycle",
+                   arguments: ["length": .number(Double(length)), "spread": .number(Double(spread)),
+                               "cycles": .number(Double(cycles))])
+    }
+
+    /// "5 jours de plus que votre cycle habituel" / "5 days past your usual cycle".
+    static func pastUsualCycle(days: Int) -> StatedFact {
+        StatedFact(key: "history.late", text: "history.late", arguments: ["days": .number(Double(days))])
+    }
+}
