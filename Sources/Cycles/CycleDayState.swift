@@ -94,6 +94,13 @@ public struct CycleDayState: Sendable {
         self.declaredCycleType = declaredCycleType
     }
 
+    /// A state that has seen nothing yet, of the woman `profile` describes: her declared cycle
+    /// type, and her cycle-length model's prior and age (`CycleState.init(profile:)`).
+    public init(profile: UserProfile) {
+        self.declaredCycleType = profile.cycleType
+        self.cycle = CycleState(profile: profile)
+    }
+
     /// The last day advanced to.
     public var today: CalendarDay? { cycle.today }
 

@@ -28,9 +28,16 @@ public struct CycleState: Sendable, Equatable {
     /// `nextStartDistribution` forecasts.
     public private(set) var lengthModel: CycleLengthModel
 
-    /// A state that has seen nothing yet, of a woman of `age` (years; `nil` when unknown).
-    public init(age: Double? = nil) {
-        lengthModel = age == nil ? CycleLengthModel.unseen : CycleLengthModel(age: age)
+    /// A state that has seen nothing yet, whose cycle-length model starts from `lengthModel`
+    /// (by default the standard prior's, for a woman of unknown age).
+    public init(lengthModel: CycleLengthModel = .unseen) {
+        self.lengthModel = lengthModel
+    }
+
+    /// A state that has seen nothing yet, of the woman `profile` describes
+    /// (`CycleLengthModel.init(profile:)`).
+    public init(profile: UserProfile) {
+        self.init(lengthModel: CycleLengthModel(profile: profile))
     }
 
     /// `true` when flow on `day` starts a new period after the last flow day `previousFlow`.

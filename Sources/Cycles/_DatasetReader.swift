@@ -69,10 +69,15 @@ package struct _DatasetReader {
                 guard (try? JSONSerialization.jsonObject(with: Data(preferences.utf8))) is [String: Any] else {
                     throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]], expected: "a JSON object")
                 }
+                let profile = UserProfile(id: id, createdAt: created, onboardingCompleted: completed, cycleType: cycleType,
+                                          conditions: conditions, preferencesJSON: preferences)
+                do { _ = try profile.age() } catch {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]],
+                                                    expected: "\"age\": a number of years in 10…70")
+                }
                 profileLines[id] = line
                 order.append(id)
-                userProfiles[id] = UserProfile(id: id, createdAt: created, onboardingCompleted: completed, cycleType: cycleType,
-                                               conditions: conditions, preferencesJSON: preferences)
+                userProfiles[id] = profile
             }
         }
 

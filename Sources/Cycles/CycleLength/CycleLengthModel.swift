@@ -63,7 +63,17 @@ public struct CycleLengthModel: Sendable, Equatable {
     }
 
     /// The standard prior's model before any cycle, of a woman of unknown age (computed once).
-    static let unseen = CycleLengthModel()
+    public static let unseen = CycleLengthModel()
+
+    /// The model before any cycle of the woman `profile` describes: the prior
+    /// `CycleLengthPrior.declaredIrregular` when she declared irregular cycles or PCOS
+    /// (`UserProfile.declaresIrregularCycles`), else the standard one, at her age
+    /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one).
+    public init(profile: UserProfile) {
+        let age = (try? profile.age()) ?? nil
+        let prior: CycleLengthPrior = profile.declaresIrregularCycles ? .declaredIrregular : .standard
+        if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age) }
+    }
 
     /// Adds a completed cycle of `length` days (the newest).
     public mutating func add(_ length: Int) {

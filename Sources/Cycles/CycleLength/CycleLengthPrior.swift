@@ -44,15 +44,25 @@ public struct CycleLengthPrior: Sendable, Equatable {
     /// Ages over which the slope applies; older and younger ages are clamped to it.
     public var ageRange: ClosedRange<Double>
 
-    /// The prior every forecast uses: published figures, and the scale parameters fitted on the
-    /// Marquette charts by the prequential log score (`scripts/fit-cycle-length-prior.py`).
+    /// The prior of a woman who declared nothing unusual: published figures, and the scale
+    /// parameters fitted on the Marquette charts by the prequential log score
+    /// (`scripts/fit-cycle-length-prior.py`; `Datasets/REFERENCE-STATISTICS.md`, "Period-only model").
     public static let standard = CycleLengthPrior(
-        populationLength: 29.0, betweenWomanLogDeviation: 0.12, typicalWithinWomanDeviation: 2.0,
-        withinWomanLogSpread: 0.9, residualDegreesOfFreedom: 5, recencyDecay: 0.9,
+        populationLength: 29.0, betweenWomanLogDeviation: 0.09, typicalWithinWomanDeviation: 1.9,
+        withinWomanLogSpread: 0.6, residualDegreesOfFreedom: 6.5, recencyDecay: 0.95,
         longCycleFactor: 1.6, longCycleLogDeviation: 0.3,
-        longCycleShares: [(0, 0.5), (0.03, 0.25), (0.08, 0.17), (0.2, 0.08)],
-        forgottenPeriodShares: [(0, 0.7), (0.03, 0.2), (0.1, 0.1)],
+        longCycleShares: [(0, 0.494), (0.03, 0.327), (0.08, 0.157), (0.2, 0.022)],
+        forgottenPeriodShares: [(0, 0.678), (0.03, 0.289), (0.1, 0.033)],
         ageSlopePerYear: -0.18, referenceAge: 30, ageRange: 25...45)
+
+    /// The prior of a woman who declared irregular cycles or PCOS (`UserProfile.declaresIrregularCycles`):
+    /// the standard one with the typical within-woman SD of the irregular Marquette women
+    /// (per-woman SD above 3 d over at least 3 cycles: median 4.0 d, computed on the file).
+    public static let declaredIrregular: CycleLengthPrior = {
+        var prior = CycleLengthPrior.standard
+        prior.typicalWithinWomanDeviation = 4.0
+        return prior
+    }()
 
     /// A prior from its parts (see the properties).
     public init(populationLength: Double, betweenWomanLogDeviation: Double, typicalWithinWomanDeviation: Double,

@@ -176,7 +176,7 @@ public struct DailyFeatureBuilder: Sendable {
         let count = first.distance(to: last) + 1
         var result = [Float](repeating: 0, count: count * featureCount)
         var builder = DailyFeatureBuilder()
-        builder.state = CycleDayState(declaredCycleType: history.profile.cycleType)
+        builder.state = CycleDayState(profile: history.profile)
         var cursor = _HistoryCursor(history)
         result.withUnsafeMutableBufferPointer { buffer in
             for offset in 0..<count {
