@@ -44,6 +44,19 @@ public enum CyclePhrases {
             unstatedFacts: unstatedFacts, language: language)
     }
 
+    /// The next start's central intervals as one line ("Intervalles des prochaines règles : entre
+    /// le 13 et le 15 mai, 50 % ; …"), `nil` without intervals.
+    public static func intervalsLine(_ intervals: [ForecastInterval], language: Language) throws -> String? {
+        guard !intervals.isEmpty else { return nil }
+        let generator = try shared
+        let phrases = intervals.map {
+            generator.confidencePhrase(for: .interval(from: $0.first.predictedValue, through: $0.last.predictedValue,
+                                                      probability: $0.level), language: language)
+        }
+        return try generator.text("history.intervals", ["intervals": .text(phrases.joined(separator: language == .fr ? " ; " : "; "))],
+                                  language: language)
+    }
+
     /// The generator of the sentences that state an interval: they may run to 150 characters.
     private static var sharedWithIntervals: ReasoningGenerator {
         get throws { try _sharedWithIntervals.get() }

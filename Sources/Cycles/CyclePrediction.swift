@@ -41,6 +41,20 @@ public struct CyclePrediction: Sendable, Equatable {
     }
 }
 
+extension CyclePrediction {
+    /// Moves the next start to `start`, and its intervals with it: a personal correction that
+    /// shifts the date shifts the distribution the forecast rests on, so the confidence (the
+    /// probability of the window around the date) is unchanged.
+    public mutating func moveNextPeriodStart(to start: CalendarDay) {
+        let shift = nextPeriodStart.distance(to: start)
+        guard shift != 0 else { return }
+        nextPeriodStart = start
+        nextPeriodIntervals = nextPeriodIntervals.map {
+            ForecastInterval(level: $0.level, first: $0.first.advanced(by: shift), last: $0.last.advanced(by: shift))
+        }
+    }
+}
+
 /// An ovulation estimate for the current cycle.
 public struct OvulationEstimate: Sendable, Equatable {
     /// The estimated (past or future) ovulation day.

@@ -56,11 +56,17 @@ extension ForecastAttributing {
         let prepared = preparedDay(for: history, on: day)
         var prediction = try self.prediction(from: prepared, language: language)
         let attribution = try periodAttribution(from: prepared)
-        let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
-        prediction.reasoning = try generator.reasoning(
-            for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
-            uncertainty: .days(prediction.nextPeriodUncertaintyDays), attribution: attribution, language: language,
-            minimumContribution: Self.minimumNamedContribution)
+        if !prepared.state.givesPeriodHistoryForecast {
+            // The model decided the date: its sentence names what moved it. (The period-history
+            // forecast keeps its own sentence: what it rests on, in her terms.)
+            let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
+            let interval = prediction.nextPeriodIntervals.first { $0.level == 0.8 }
+            prediction.reasoning = try generator.reasoning(
+                for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
+                uncertainty: interval.map { .interval(from: $0.first.predictedValue, through: $0.last.predictedValue, probability: $0.level) }
+                    ?? .days(prediction.nextPeriodUncertaintyDays),
+                attribution: attribution, language: language, minimumContribution: Self.minimumNamedContribution)
+        }
         func explained(_ forecast: LevelForecast?, _ symptom: SymptomType, _ kind: PredictionKind) throws -> LevelForecast? {
             guard var forecast, let levelAttribution = try levelAttribution(symptom, from: prepared) else { return forecast }
             forecast.reasoning = try generator.reasoning(for: kind, value: .level(PredictedValue.Level(rawValue: forecast.level.rawValue) ?? .medium),

@@ -5,16 +5,16 @@ import Foundation
 /// (and a cycle without ovulation), conditioned on "no start through today", computed at the end
 /// of a day from `CycleSignalState`.
 ///
-/// The prior is her cycle length (past lengths shrunk towards `CycleState.populationCycleLength`
-/// with one pseudo-cycle, a pooled spread of 4.2 d) less her luteal length (her signal-evidenced
-/// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles; within-woman
-/// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
-/// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
-/// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
+/// The prior weighs each (ovulation day, luteal length) pair by her cycle-length model's
+/// probability of the cycle length they make (`CycleLengthModel.usualCycleProbabilities`) times
+/// her luteal length's (her signal-evidenced luteal lengths shrunk towards `AlertPolicy.lutealPriorDays`
+/// with two pseudo-cycles; within-woman SD 1.48 d on the Marquette charts, between-woman 1.6 d; her
+/// lengths are those her signals placed sharply in completed cycles, `completedCycleLutealLength`),
+/// with `anovulatoryShare` of cycles without ovulation (`_OvulationPrior`). The signal likelihoods are
 /// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next
 /// `CycleDayState.premenstrualDays` days through her own premenstrual well-being dip
-/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle it is the calendar's
-/// hazard in probabilities.
+/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle it is the period-history
+/// forecast (`CycleLengthModel`), with the anovulatory share spread flat, conditioned on no start.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
@@ -34,8 +34,6 @@ public struct OvulationPosterior: Sendable, Equatable {
     public static let lutealWithinDeviation = 1.48
     /// Between-woman SD of the luteal length (Fehring 2006's range).
     public static let lutealBetweenDeviation = 1.6
-    /// Pooled SD of cycle length before she has two cycles.
-    public static let cycleLengthPriorDeviation = 4.2
     /// Luteal lengths the posterior allows (Bull 2019's 95 % range, 7–17 d, and a day).
     public static let lutealRange = 7...18
     /// Cycle days a cycle without ovulation may end on (next start).
@@ -61,15 +59,15 @@ public struct OvulationPosterior: Sendable, Equatable {
                         startLogLikelihood: [Double] = []) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
-        let lutealP = prior.lutealProbabilities
+        let lutealCount = lutealRange.count
 
-        // Log weight of each ovulation day: prior + signals.
+        // Weight of each ovulation day's signals (its prior comes with the luteal length, in the pair weights).
         let days = ovulationDays
         let signals = _SignalLogLikelihood(likelihood, cycleDay: today)
-        var logWeights = days.indices.map { prior.logWeights[$0] + signals.ovulatory(days[$0]) }
+        var signalWeights = days.map { signals.ovulatory($0) }
         let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
-        let top = max(logWeights.max()!, anovulatoryLog)
-        logWeights = logWeights.map { exp($0 - top) }
+        let top = max(signalWeights.max()!, anovulatoryLog)
+        signalWeights = signalWeights.map { exp($0 - top) }
         let anovulatoryWeight = exp(anovulatoryLog - top)
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
@@ -82,12 +80,12 @@ public struct OvulationPosterior: Sendable, Equatable {
         var best = (day: days[0], weight: -1.0)
         start.withUnsafeMutableBufferPointer { start in
             for (index, day) in days.enumerated() {
-                let weight = logWeights[index]
+                let weight = signalWeights[index]
                 var kept = 0.0
-                for lutealIndex in lutealP.indices {
+                for lutealIndex in 0..<lutealCount {
                     let next = day + lutealRange.lowerBound + lutealIndex + 1
                     guard next > today else { continue }
-                    let mass = weight * lutealP[lutealIndex] * startFactor[next]
+                    let mass = weight * prior.pairWeights[index * lutealCount + lutealIndex] * startFactor[next]
                     start[next] += mass
                     kept += mass
                 }

@@ -1,50 +1,48 @@
 import Foundation
 
-/// The part of `OvulationPosterior` that depends only on her past cycles: the log prior weight of
-/// each ovulation-day hypothesis (her cycle length less her luteal length, with outlying and
-/// anovulatory mass; see `OvulationPosterior`) and her luteal-length probabilities. Her past
-/// cycles change only when one completes, so `CycleDayState` keeps the prior and renews it then
-/// instead of recomputing it every day.
+/// The part of `OvulationPosterior` that depends only on her past cycles: the prior weight of each
+/// (ovulation day, luteal length) pair. Her cycle length comes from her cycle-length model
+/// (`CycleLengthModel.usualCycleProbabilities`: her usual and long cycles, without the forgotten
+/// periods that only her logs have) and her luteal length from her signal-evidenced ones
+/// (`OvulationPosterior.lutealDistribution`); a pair weighs P(cycle length = ovulation day +
+/// luteal length) · P(luteal length), so that without readings the posterior's next start is the
+/// period-history forecast's. Her past cycles change only when one completes, so `CycleDayState`
+/// keeps the prior and renews it then instead of recomputing it every day.
 struct _OvulationPrior: Sendable, Equatable {
-    /// Her recent complete cycle lengths it was computed from.
-    let pastCycleLengths: [Int]
+    /// How many completed cycles her cycle-length model had seen.
+    let cycleCount: Int
     /// Her signal-evidenced luteal lengths it was computed from.
     let lutealLengths: [Double]
-    /// log(P(ovulation on the day) · (1 − `OvulationPosterior.anovulatoryShare`)) for each of
-    /// `OvulationPosterior.ovulationDays`.
-    let logWeights: [Double]
+    /// P(ovulation on `OvulationPosterior.ovulationDays[d]` and luteal length
+    /// `OvulationPosterior.lutealRange.lowerBound + l`) · (1 − `OvulationPosterior.anovulatoryShare`)
+    /// at index d · `lutealRange.count` + l.
+    let pairWeights: [Double]
     /// P(luteal length) over `OvulationPosterior.lutealRange`.
     let lutealProbabilities: [Double]
 
-    /// The prior from her recent complete cycle lengths and her signal-evidenced luteal lengths.
-    init(pastCycleLengths: [Int], lutealLengths: [Double]) {
+    /// The prior from her cycle-length `model` and her signal-evidenced luteal lengths.
+    init(model: CycleLengthModel, lutealLengths: [Double]) {
         typealias P = OvulationPosterior
-        self.pastCycleLengths = pastCycleLengths
+        cycleCount = model.cycleCount
         self.lutealLengths = lutealLengths
-        // Her luteal length and cycle length, shrunk towards the population.
-        let (lutealMean, lutealDeviation, lutealP) = P.lutealDistribution(lutealLengths)
-        let lengths = pastCycleLengths.map(Double.init)
-        let lengthMean = (lengths.reduce(0, +) + Double(CycleState.populationCycleLength)) / Double(lengths.count + 1)
-        var lengthDeviation = P.cycleLengthPriorDeviation
-        if lengths.count >= 2 {
-            let mean = lengths.reduce(0, +) / Double(lengths.count)
-            let squares = lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-            let prior = P.cycleLengthPriorDeviation * P.cycleLengthPriorDeviation
-            lengthDeviation = ((squares + prior * 3) / Double(lengths.count + 2)).squareRoot()
+        let luteal = P.lutealDistribution(lutealLengths).probabilities
+        let lengths = model.usualCycleProbabilities
+        var weights: [Double] = []
+        weights.reserveCapacity(P.ovulationDays.count * luteal.count)
+        for day in P.ovulationDays {
+            for (index, p) in luteal.enumerated() {
+                // Ovulation on cycle day `day`, luteal length λ: the next start is cycle day day + λ + 1,
+                // a cycle of length day + λ.
+                let length = day + P.lutealRange.lowerBound + index
+                weights.append(length <= lengths.count ? lengths[length - 1] * p * (1 - P.anovulatoryShare) : 0)
+            }
         }
-        let ovulationMean = lengthMean - lutealMean
-        let ovulationDeviation = max((max(lengthDeviation * lengthDeviation - lutealDeviation * lutealDeviation, 1)).squareRoot(), 2)
-        let uniform = 1.0 / Double(P.ovulationDays.count)
-        logWeights = P.ovulationDays.map { day -> Double in
-            let z = (Double(day) - ovulationMean) / ovulationDeviation
-            let prior = 0.9 * exp(-0.5 * z * z) / (ovulationDeviation * 2.5066282746310002) + 0.1 * uniform
-            return log(prior * (1 - P.anovulatoryShare))
-        }
-        lutealProbabilities = lutealP
+        pairWeights = weights
+        lutealProbabilities = luteal
     }
 
-    /// Whether it was computed from these lengths.
-    func isFor(pastCycleLengths: [Int], lutealLengths: [Double]) -> Bool {
-        self.pastCycleLengths == pastCycleLengths && self.lutealLengths == lutealLengths
+    /// Whether it was computed from a model that had seen `cycleCount` cycles and from these luteal lengths.
+    func isFor(cycleCount: Int, lutealLengths: [Double]) -> Bool {
+        self.cycleCount == cycleCount && self.lutealLengths == lutealLengths
     }
 }

@@ -132,6 +132,9 @@ struct PredictCommand: ParsableCommand {
         var report: Report {
             Report(model: predictorName, user: history.userID, asOf: day, nextPeriodStart: prediction.nextPeriodStart,
                    nextPeriodUncertaintyDays: prediction.nextPeriodUncertaintyDays,
+                   nextPeriodConfidence: prediction.nextPeriodConfidence,
+                   nextPeriodIntervals: prediction.nextPeriodIntervals.isEmpty ? nil : Dictionary(uniqueKeysWithValues:
+                       prediction.nextPeriodIntervals.map { (String(Int(($0.level * 100).rounded())), [$0.first, $0.last]) }),
                    ovulation: prediction.ovulation.map { .init(date: $0.date, passedProbability: $0.passedProbability) },
                    energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
                    moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
@@ -147,6 +150,12 @@ struct PredictCommand: ParsableCommand {
             var lines = [try text("report.header", ["model": .text(predictorName), "user": .text(history.userID), "date": .text(day.iso)])]
             lines.append(try text("report.next_period", ["date": .text(prediction.nextPeriodStart.iso),
                                                          "spread": .decimal(prediction.nextPeriodUncertaintyDays, digits: 1)]))
+            if let confidence = prediction.nextPeriodConfidence {
+                lines.append(try text("report.next_period_confidence", ["percent": .decimal(confidence * 100, digits: 0)]))
+            }
+            if let intervals = try CyclePhrases.intervalsLine(prediction.nextPeriodIntervals, language: language) {
+                lines.append("     " + intervals)
+            }
             if let ovulation = prediction.ovulation {
                 lines.append(try text("report.ovulation", ["date": .text(ovulation.date.iso),
                                                            "percent": .decimal(ovulation.passedProbability * 100, digits: 0)]))
@@ -182,6 +191,10 @@ struct PredictCommand: ParsableCommand {
         let asOf: CalendarDay
         let nextPeriodStart: CalendarDay
         let nextPeriodUncertaintyDays: Double
+        /// P(the start falls within ±2 d of `nextPeriodStart`), when the predictor has a distribution.
+        let nextPeriodConfidence: Double?
+        /// Central intervals by level ("50", "80", "95"): [first day, last day].
+        let nextPeriodIntervals: [String: [CalendarDay]]?
         let ovulation: Ovulation?
         let energyTomorrow: Level?
         let moodTomorrow: Level?
@@ -190,6 +203,7 @@ struct PredictCommand: ParsableCommand {
         enum CodingKeys: String, CodingKey {
             case model, user, ovulation, reasoning
             case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
+            case nextPeriodConfidence = "next_period_confidence", nextPeriodIntervals = "next_period_intervals"
             case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
         }
     }

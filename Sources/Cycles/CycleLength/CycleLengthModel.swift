@@ -25,6 +25,9 @@ public struct CycleLengthModel: Sendable, Equatable {
     /// P(current cycle length = L) at index L − 1, for L = 1 … `maxLength` − 1; the last entry
     /// is P(L ≥ `maxLength`).
     public private(set) var lengthProbabilities: [Double]
+    /// The same for a cycle she logs whole (her usual and long cycles, without the forgotten
+    /// periods): what her body does, for the ovulation posterior.
+    public private(set) var usualCycleProbabilities: [Double]
     /// Posterior mean of her usual cycle length, in days (exp of her log mean).
     public private(set) var usualLength: Double
     /// Posterior mean of her within-woman SD of cycle length, in days.
@@ -49,6 +52,7 @@ public struct CycleLengthModel: Sendable, Equatable {
             * prior.longCycleShares.count * prior.forgottenPeriodShares.count
         logLikelihood = [Double](repeating: 0, count: count)
         lengthProbabilities = []
+        usualCycleProbabilities = []
         usualLength = prior.populationLength
         usualDeviation = prior.typicalWithinWomanDeviation
         forgottenPeriodShare = 0
@@ -157,28 +161,32 @@ public struct CycleLengthModel: Sendable, Equatable {
                 }
             }
         }
-        var probabilities = [Double](repeating: 0, count: maxLength)
-        probabilities.withUnsafeMutableBufferPointer { p in
-            tables.usual.withUnsafeBufferPointer { usual in
-                tables.merged.withUnsafeBufferPointer { merged in
-                    for cell in usualWeight.indices {
-                        let u = usualWeight[cell], m = mergedWeight[cell]
-                        guard u + m > total * 1e-12 else { continue }
-                        let offset = cell * maxLength
-                        for length in 0..<maxLength {
-                            p[length] += u * Double(usual[offset + length]) + m * Double(merged[offset + length])
+        var single = [Double](repeating: 0, count: maxLength), merged = single
+        single.withUnsafeMutableBufferPointer { single in
+            merged.withUnsafeMutableBufferPointer { mergedSum in
+                tables.usual.withUnsafeBufferPointer { usualTable in
+                    tables.merged.withUnsafeBufferPointer { mergedTable in
+                        for cell in usualWeight.indices {
+                            let u = usualWeight[cell], m = mergedWeight[cell]
+                            guard u + m > total * 1e-12 else { continue }
+                            let offset = cell * maxLength
+                            for length in 0..<maxLength {
+                                single[length] += u * Double(usualTable[offset + length])
+                                mergedSum[length] += m * Double(mergedTable[offset + length])
+                            }
                         }
                     }
                 }
             }
             tables.long.withUnsafeBufferPointer { long in
                 for mean in longWeight.indices where longWeight[mean] > total * 1e-12 {
-                    for length in 0..<maxLength { p[length] += longWeight[mean] * Double(long[mean * maxLength + length]) }
+                    for length in 0..<maxLength { single[length] += longWeight[mean] * Double(long[mean * maxLength + length]) }
                 }
             }
         }
-        let mass = probabilities.reduce(0, +)
-        lengthProbabilities = probabilities.map { $0 / mass }
+        let singleMass = single.reduce(0, +), mergedMass = merged.reduce(0, +)
+        lengthProbabilities = zip(single, merged).map { ($0 + $1) / (singleMass + mergedMass) }
+        usualCycleProbabilities = single.map { $0 / singleMass }
         usualLength = lengthSum / total
         usualDeviation = deviationSum / total
         forgottenPeriodShare = forgottenSum / total

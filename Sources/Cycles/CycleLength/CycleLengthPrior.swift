@@ -48,8 +48,8 @@ public struct CycleLengthPrior: Sendable, Equatable {
     /// parameters fitted on the Marquette charts by the prequential log score
     /// (`scripts/fit-cycle-length-prior.py`; `Datasets/REFERENCE-STATISTICS.md`, "Period-only model").
     public static let standard = CycleLengthPrior(
-        populationLength: 29.0, betweenWomanLogDeviation: 0.09, typicalWithinWomanDeviation: 1.9,
-        withinWomanLogSpread: 0.6, residualDegreesOfFreedom: 6.5, recencyDecay: 0.95,
+        populationLength: 29.0, betweenWomanLogDeviation: 0.087, typicalWithinWomanDeviation: 1.86,
+        withinWomanLogSpread: 0.6, residualDegreesOfFreedom: 9, recencyDecay: 0.95,
         longCycleFactor: 1.6, longCycleLogDeviation: 0.3,
         longCycleShares: [(0, 0.494), (0.03, 0.327), (0.08, 0.157), (0.2, 0.022)],
         forgottenPeriodShares: [(0, 0.678), (0.03, 0.289), (0.1, 0.033)],

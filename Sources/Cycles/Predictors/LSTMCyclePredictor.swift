@@ -107,6 +107,8 @@ extension LSTMCyclePredictor {
         var moodLogits: [Float]
         /// The last plain sentence (it changes with the forecast date and the cycle day only).
         var sentences = _ReasoningCache<[Int]>()
+        /// The last period-history sentence (`CycleDayState.completing`).
+        var historySentences = _ReasoningCache<[Int]>()
 
         init(predictor: LSTMCyclePredictor) {
             self.predictor = predictor
@@ -193,9 +195,16 @@ extension LSTMCyclePredictor {
                 try LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: uncertainty, cycleDay: cycleDay,
                                                  calendarCycleLength: length, language: language)
             }
-            return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
-                                   ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
-                                   energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
+            let forecast = CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
+                                           ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
+                                           energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
+            // Its own distribution of the start: P(start in d days) is the mass of the correction d − base.
+            let ahead = (1...max(1, base + Network.periodCorrections.upperBound)).map { days -> Double in
+                let index = days - base - lowest
+                return distribution.indices.contains(index) ? Double(distribution[index]) : 0
+            }
+            return try known.completing(forecast, distribution: NextStartDistribution(asOf: day, weights: ahead),
+                                        language: language, historySentences: &historySentences)
         }
     }
 
