@@ -8,15 +8,12 @@ extension BanditLog {
     /// - Throws: `BanditError.malformedLog` naming the line and field of the first bad value.
     public init(jsonLines text: String, source: String, dropPending: Bool = false) throws {
         let decoder = JSONDecoder()
-        var decisions: [LoggedDecision] = []
-        var contextNames: [String]?
-        var pending = 0
+        var records: [(line: Int, record: DecisionRecord)] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            let record: DecisionRecord
             do {
-                record = try decoder.decode(DecisionRecord.self, from: Data(line.utf8))
+                records.append((number, try decoder.decode(DecisionRecord.self, from: Data(line.utf8))))
             } catch let DecodingError.keyNotFound(key, context) {
                 throw BanditError.malformedLog(source: source, line: number, field: Self.path(context.codingPath + [key]), detail: "missing value")
             } catch let DecodingError.typeMismatch(type, context) {
@@ -26,6 +23,22 @@ extension BanditLog {
             } catch {
                 throw BanditError.malformedLog(source: source, line: number, field: "(line)", detail: "not a JSON object (\(Self.reason(error)))")
             }
+        }
+        try self.init(records: records, source: source, dropPending: dropPending)
+    }
+
+    /// A log of decision records already decoded (`lines` name them in messages; the records'
+    /// positions in the array, from 1, when `nil`).
+    /// - Throws: `BanditError.malformedLog` naming the line and field of the first bad value.
+    public init(records: [DecisionRecord], source: String, dropPending: Bool = false) throws {
+        try self.init(records: records.enumerated().map { ($0.offset + 1, $0.element) }, source: source, dropPending: dropPending)
+    }
+
+    private init(records: [(line: Int, record: DecisionRecord)], source: String, dropPending: Bool) throws {
+        var decisions: [LoggedDecision] = []
+        var contextNames: [String]?
+        var pending = 0
+        for (number, record) in records {
             guard record.schema == DecisionRecord.schemaVersion else {
                 throw BanditError.malformedLog(source: source, line: number, field: "schema",
                                                detail: "expected \"\(DecisionRecord.schemaVersion)\", found \"\(record.schema)\"")
