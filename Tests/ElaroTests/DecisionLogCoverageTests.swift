@@ -16,6 +16,7 @@ import ElaroLab
         settings.bootstrapResamples = 200
         let estimators: [OffPolicyEstimator] = [.inversePropensity, .selfNormalizedInversePropensity, .doublyRobust]
         var covered = [OffPolicyEstimator: Int](), total = 0
+        var byTarget: [String: Int] = [:]
         for seed in UInt64(1)...20 {
             let simulator = ParentSimulator(library: library, parentCount: 10, days: 30, seed: seed)
             let (_, logs) = try simulator.decisionLogs(logging: .random, targets: SimulationPolicy.allCases, includeRewardEstimates: false)
@@ -23,14 +24,17 @@ import ElaroLab
                 settings.seed = seed
                 let rows = try BanditLog(records: records, source: "seed \(seed)").offPolicyRows(rewardModel: .ridge, seed: seed)
                 let report = try OffPolicyEvaluation.evaluate(rows, settings: settings)
-                for estimator in estimators where report[estimator].covers(target.trueValue) { covered[estimator, default: 0] += 1 }
+                for estimator in estimators where report[estimator].covers(target.trueValue) {
+                    covered[estimator, default: 0] += 1
+                    byTarget["\(target.policy.rawValue) \(estimator.rawValue)", default: 0] += 1
+                }
                 total += 1
             }
         }
         #expect(total == 80)
         for estimator in estimators {
             let rate = Double(covered[estimator] ?? 0) / Double(total)
-            #expect(rate >= 0.85, "\(estimator.rawValue) covered \(covered[estimator] ?? 0) of \(total)")
+            #expect(rate >= 0.85, "\(estimator.rawValue) covered \(covered[estimator] ?? 0) of \(total): \(byTarget.sorted { $0.key < $1.key })")
         }
     }
 }
