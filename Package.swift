@@ -44,7 +44,7 @@ let publicTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", grdb,
         .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["SQLite"])),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["Bandits", "Explanations"], resources: [.copy("Phrases")]),
+    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
     // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
     .target(name: "OnDeviceMLRuntime", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
