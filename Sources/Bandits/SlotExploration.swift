@@ -69,18 +69,32 @@ public enum SlotExploration: Sendable, Equatable, Codable {
     public func propensity(of index: Int, scores: [Double], deviations: [Double], allowed: [Int],
                            using generator: inout some RandomNumberGenerator) -> (propensity: Double, standardError: Double?) {
         guard let position = allowed.firstIndex(of: index) else { return (0, nil) }
+        let (probabilities, errors) = self.probabilities(scores: scores, deviations: deviations, allowed: allowed, using: &generator)
+        return (probabilities[position], errors?[position])
+    }
+
+    /// The probability of every allowed candidate, in `allowed` order: exact (standard errors
+    /// `nil`), or, for Thompson sampling, the Monte-Carlo estimates of one pass of `drawCount`
+    /// draws (each draw has one winner) with their standard errors.
+    public func probabilities(scores: [Double], deviations: [Double], allowed: [Int],
+                              using generator: inout some RandomNumberGenerator) -> (probabilities: [Double], standardErrors: [Double]?) {
         switch self {
         case .strategy:
-            return (exactProbabilities(scores: scores, allowed: allowed)![position], nil)
+            return (exactProbabilities(scores: scores, allowed: allowed)!, nil)
         case let .thompson(scale, floor, draws):
-            var wins = 0
-            for _ in 0..<draws where Self.thompsonWinner(scores: scores, deviations: deviations, allowed: allowed,
-                                                        scale: scale, using: &generator) == index {
-                wins += 1
+            var wins = [Int: Int]()
+            for _ in 0..<draws {
+                wins[Self.thompsonWinner(scores: scores, deviations: deviations, allowed: allowed, scale: scale, using: &generator), default: 0] += 1
             }
-            let share = Double(wins) / Double(draws)
-            return (floor / Double(allowed.count) + (1 - floor) * share,
-                    (1 - floor) * (share * (1 - share) / Double(draws)).squareRoot())
+            var probabilities: [Double] = [], errors: [Double] = []
+            probabilities.reserveCapacity(allowed.count)
+            errors.reserveCapacity(allowed.count)
+            for candidate in allowed {
+                let share = Double(wins[candidate] ?? 0) / Double(draws)
+                probabilities.append(floor / Double(allowed.count) + (1 - floor) * share)
+                errors.append((1 - floor) * (share * (1 - share) / Double(draws)).squareRoot())
+            }
+            return (probabilities, errors)
         }
     }
 

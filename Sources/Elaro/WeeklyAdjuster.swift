@@ -53,14 +53,8 @@ public struct WeeklyAdjuster: Sendable {
         let scores = record.scores ?? [], estimates = record.estimatedRewards ?? []
         let allowed = Array(record.candidates.indices)
         let chosen = record.candidates.firstIndex(of: record.action) ?? 0
-        let probabilities: [Double]
-        if let exact = policy.exploration.exactProbabilities(scores: scores, allowed: allowed) {
-            probabilities = exact
-        } else {
-            let deviations = record.scoreDeviations ?? []
-            probabilities = allowed.map { policy.exploration.propensity(of: $0, scores: scores, deviations: deviations,
-                                                                         allowed: allowed, using: &generator).propensity }
-        }
+        let probabilities = policy.exploration.probabilities(scores: scores, deviations: record.scoreDeviations ?? [], allowed: allowed,
+                                                             using: &generator).probabilities
         var direct = 0.0
         for (probability, estimate) in zip(probabilities, estimates) { direct += probability * estimate }
         return OffPolicyRow(reward: record.reward ?? 0, loggingPropensity: record.propensity, targetPropensity: probabilities[chosen],

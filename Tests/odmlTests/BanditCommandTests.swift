@@ -64,7 +64,7 @@ import OnDeviceML
         let missing = try ODMLProcess.run(["bandit", "ope", "--log", "/no/such/log.csv"])
         #expect(missing.exitCode == 64 && missing.standardError.contains("--log: no log file at \"/no/such/log.csv\""))
         let policy = try ODMLProcess.run(["bandit", "replay", "--log", "x", "--policy", "greedy"])
-        #expect(policy.exitCode == 64 && policy.standardError.contains("'linucb', 'thompson' and 'random'"))
+        #expect(policy.exitCode == 64 && policy.standardError.contains("'linucb', 'thompson' or 'random'"))
     }
 
     /// `elaro simulate --decision-log --target` then `bandit ope`: the log is read back and evaluated.
