@@ -23,6 +23,7 @@ import TensorCore
     /// theirs beside their own tests): the flags each takes, their defaults and choices.
     @Test(arguments: [["evaluate"], ["compare"], ["explain"], ["generate"], ["inspect"], ["learning-curve"], ["train"],
                       ["validate"], ["elaro"], ["elaro", "simulate"], ["elaro", "recommend"], ["elaro", "ope"],
+                      ["bandit"], ["bandit", "ope"], ["bandit", "replay"],
                       ["import", "cycles"], ["import", "fedcycle"]])
     func commandHelpMatchesSnapshot(command: [String]) throws {
         let result = try ODMLProcess.run(command + ["--help"])
