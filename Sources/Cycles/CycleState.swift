@@ -25,13 +25,17 @@ public struct CycleState: Sendable, Equatable {
     /// Number of complete cycles seen so far.
     public private(set) var completedCycles = 0
     /// Her cycle-length model (every complete cycle, the recent ones weighing more), from which
-    /// `nextStartDistribution` forecasts.
+    /// `nextStartDistribution` forecasts; it stays unseen in a state that does not track it.
     public private(set) var lengthModel: CycleLengthModel
+    /// Whether `lengthModel` learns her cycles (the calendar, which never reads it, saves the work).
+    public let tracksLengthModel: Bool
 
     /// A state that has seen nothing yet, whose cycle-length model starts from `lengthModel`
-    /// (by default the standard prior's, for a woman of unknown age).
-    public init(lengthModel: CycleLengthModel = .unseen) {
-        self.lengthModel = lengthModel
+    /// (by default the standard prior's, for a woman of unknown age); `nil`: no cycle-length model
+    /// is tracked and `nextStartDistribution` is `nil`.
+    public init(lengthModel: CycleLengthModel? = .unseen) {
+        self.lengthModel = lengthModel ?? .unseen
+        self.tracksLengthModel = lengthModel != nil
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes
@@ -59,7 +63,7 @@ public struct CycleState: Sendable, Equatable {
                 recentCycleLengths.append(length)
                 if recentCycleLengths.count > CycleState.recentCycleCount { recentCycleLengths.removeFirst() }
                 completedCycles += 1
-                lengthModel.add(length)
+                if tracksLengthModel { lengthModel.add(length) }
             }
             lastStart = day
         }
@@ -89,7 +93,7 @@ public struct CycleState: Sendable, Equatable {
     /// The period-history forecast of the next start at the end of `today`
     /// (`CycleLengthModel.distribution(cycleDay:asOf:)`), `nil` before the first start.
     public var nextStartDistribution: NextStartDistribution? {
-        guard let today, let cycleDay else { return nil }
+        guard tracksLengthModel, let today, let cycleDay else { return nil }
         return lengthModel.distribution(cycleDay: cycleDay, asOf: today)
     }
 

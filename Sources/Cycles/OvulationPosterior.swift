@@ -5,16 +5,18 @@ import Foundation
 /// (and a cycle without ovulation), conditioned on "no start through today", computed at the end
 /// of a day from `CycleSignalState`.
 ///
-/// The prior weighs each (ovulation day, luteal length) pair by her cycle-length model's
-/// probability of the cycle length they make (`CycleLengthModel.usualCycleProbabilities`) times
-/// her luteal length's (her signal-evidenced luteal lengths shrunk towards `AlertPolicy.lutealPriorDays`
-/// with two pseudo-cycles; within-woman SD 1.48 d on the Marquette charts, between-woman 1.6 d; her
-/// lengths are those her signals placed sharply in completed cycles, `completedCycleLutealLength`),
+/// The prior weighs each (ovulation day, luteal length) pair: the ovulation day by her
+/// cycle-length model's distribution (`CycleLengthModel.usualCycleProbabilities`) moved earlier by
+/// her luteal length and narrowed by its spread, the luteal length by her signal-evidenced
+/// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles
+/// (within-woman SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those
+/// her signals placed sharply in completed cycles, `completedCycleLutealLength`),
 /// with `anovulatoryShare` of cycles without ovulation (`_OvulationPrior`). The signal likelihoods are
 /// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next
 /// `CycleDayState.premenstrualDays` days through her own premenstrual well-being dip
-/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle it is the period-history
-/// forecast (`CycleLengthModel`), with the anovulatory share spread flat, conditioned on no start.
+/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle its next start is close to
+/// the period-history forecast (`CycleLengthModel`), with the anovulatory share spread flat,
+/// conditioned on no start.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).

@@ -1,19 +1,26 @@
 import Foundation
 
 /// The part of `OvulationPosterior` that depends only on her past cycles: the prior weight of each
-/// (ovulation day, luteal length) pair. Her cycle length comes from her cycle-length model
-/// (`CycleLengthModel.usualCycleProbabilities`: her usual and long cycles, without the forgotten
-/// periods that only her logs have) and her luteal length from her signal-evidenced ones
-/// (`OvulationPosterior.lutealDistribution`); a pair weighs P(cycle length = ovulation day +
-/// luteal length) · P(luteal length), so that without readings the posterior's next start is the
-/// period-history forecast's. Her past cycles change only when one completes, so `CycleDayState`
-/// keeps the prior and renews it then instead of recomputing it every day.
+/// (ovulation day, luteal length) pair, the product of an ovulation-day prior and her luteal
+/// length's probability (the luteal phase is the stable one: a late ovulation makes a long cycle,
+/// not a short luteal phase).
+///
+/// The ovulation-day prior is her cycle-length model's distribution of a cycle she logs whole
+/// (`CycleLengthModel.usualCycleProbabilities`: her usual and long cycles, heavy tails and skew
+/// included) moved earlier by her mean luteal length and narrowed around its median so that its
+/// spread (half the central 68 %) is the cycle's less the luteal phase's, at least
+/// `minimumOvulationDeviation` days. Her luteal length comes from her signal-evidenced ones
+/// (`OvulationPosterior.lutealDistribution`). Her past cycles change only when one completes, so
+/// `CycleDayState` keeps the prior and renews it then instead of recomputing it every day.
 struct _OvulationPrior: Sendable, Equatable {
+    /// Smallest spread of the ovulation-day prior, in days.
+    static let minimumOvulationDeviation = 2.0
+
     /// How many completed cycles her cycle-length model had seen.
     let cycleCount: Int
     /// Her signal-evidenced luteal lengths it was computed from.
     let lutealLengths: [Double]
-    /// P(ovulation on `OvulationPosterior.ovulationDays[d]` and luteal length
+    /// P(ovulation on `OvulationPosterior.ovulationDays[d]`) · P(luteal length
     /// `OvulationPosterior.lutealRange.lowerBound + l`) · (1 − `OvulationPosterior.anovulatoryShare`)
     /// at index d · `lutealRange.count` + l.
     let pairWeights: [Double]
@@ -25,17 +32,34 @@ struct _OvulationPrior: Sendable, Equatable {
         typealias P = OvulationPosterior
         cycleCount = model.cycleCount
         self.lutealLengths = lutealLengths
-        let luteal = P.lutealDistribution(lutealLengths).probabilities
+        let (lutealMean, lutealDeviation, luteal) = P.lutealDistribution(lutealLengths)
         let lengths = model.usualCycleProbabilities
+        // Median and spread (half the central 68 %) of her cycle length, from the cumulative distribution.
+        func quantile(_ q: Double) -> Double {
+            var cumulative = 0.0
+            for (index, p) in lengths.enumerated() {
+                if cumulative + p >= q { return Double(index + 1) - 0.5 + (q - cumulative) / max(p, 1e-300) }
+                cumulative += p
+            }
+            return Double(lengths.count)
+        }
+        let median = quantile(0.5), spread = max((quantile(0.84) - quantile(0.16)) / 2, 1e-6)
+        let ovulationSpread = max((max(spread * spread - lutealDeviation * lutealDeviation, 0)).squareRoot(),
+                                  _OvulationPrior.minimumOvulationDeviation)
+        let scale = min(ovulationSpread / spread, 1)
+        // P(ovulation on day d): the cycle-length density at the length d maps to, median + (d + luteal − median) / scale.
+        func lengthDensity(_ length: Double) -> Double {
+            let lower = Int(length.rounded(.down)), fraction = length - Double(lower)
+            func at(_ l: Int) -> Double { l >= 1 && l <= lengths.count ? lengths[l - 1] : 0 }
+            return at(lower) * (1 - fraction) + at(lower + 1) * fraction
+        }
+        var ovulation = P.ovulationDays.map { day in lengthDensity(median + (Double(day) + lutealMean - median) / scale) }
+        let total = ovulation.reduce(0, +)
+        ovulation = ovulation.map { $0 / max(total, 1e-300) }
         var weights: [Double] = []
         weights.reserveCapacity(P.ovulationDays.count * luteal.count)
-        for day in P.ovulationDays {
-            for (index, p) in luteal.enumerated() {
-                // Ovulation on cycle day `day`, luteal length λ: the next start is cycle day day + λ + 1,
-                // a cycle of length day + λ.
-                let length = day + P.lutealRange.lowerBound + index
-                weights.append(length <= lengths.count ? lengths[length - 1] * p * (1 - P.anovulatoryShare) : 0)
-            }
+        for p in ovulation {
+            for q in luteal { weights.append(p * q * (1 - P.anovulatoryShare)) }
         }
         pairWeights = weights
         lutealProbabilities = luteal

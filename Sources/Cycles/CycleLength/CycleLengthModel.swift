@@ -88,19 +88,25 @@ public struct CycleLengthModel: Sendable, Equatable {
         let maxLength = _CycleLengthTables.maxLength
         let lengthClass = min(max(length, 1), maxLength) - 1
         let scales = _CycleLengthTables.logScales.count
-        let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
+        let longShares = prior.longCycleShares.map(\.share), forgottenShares = prior.forgottenPeriodShares.map(\.share)
         let decay = prior.recencyDecay
-        var index = 0
-        for mean in 0..<_CycleLengthTables.logMeans.count {
-            let long = Double(tables.long[mean * maxLength + lengthClass])
-            for scale in 0..<scales {
-                let cell = (mean * scales + scale) * maxLength + lengthClass
-                let usual = Double(tables.usual[cell]), merged = Double(tables.merged[cell])
-                for longShare in longShares {
-                    for forgotten in forgottenShares {
-                        let p = (1 - longShare.share - forgotten.share) * usual + longShare.share * long + forgotten.share * merged
-                        logLikelihood[index] = decay * logLikelihood[index] + log(p)
-                        index += 1
+        logLikelihood.withUnsafeMutableBufferPointer { logLikelihood in
+            tables.usual.withUnsafeBufferPointer { usualTable in
+                tables.merged.withUnsafeBufferPointer { mergedTable in
+                    var index = 0
+                    for mean in 0..<_CycleLengthTables.logMeans.count {
+                        let long = Double(tables.long[mean * maxLength + lengthClass])
+                        for scale in 0..<scales {
+                            let cell = (mean * scales + scale) * maxLength + lengthClass
+                            let usual = Double(usualTable[cell]), merged = Double(mergedTable[cell])
+                            for longShare in longShares {
+                                for forgotten in forgottenShares {
+                                    let p = (1 - longShare - forgotten) * usual + longShare * long + forgotten * merged
+                                    logLikelihood[index] = decay * logLikelihood[index] + log(p)
+                                    index += 1
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -119,6 +125,7 @@ public struct CycleLengthModel: Sendable, Equatable {
         let means = _CycleLengthTables.logMeans, scales = _CycleLengthTables.logScales
         let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
         let priorMean = prior.logMean(age: age), tau = prior.betweenWomanLogDeviation
+        let longShareLogPriors = longShares.map { log($0.probability) }, forgottenShareLogPriors = forgottenShares.map { log($0.probability) }
         // Log posterior per grid point, then its maximum for a stable exponent.
         var logPosterior = [Double](repeating: 0, count: logLikelihood.count)
         var top = -Double.infinity
@@ -127,9 +134,9 @@ public struct CycleLengthModel: Sendable, Equatable {
             let z = (mean - priorMean) / tau
             for j in 0..<scales.count {
                 let cellPrior = -0.5 * z * z + tables.logPrior[i * scales.count + j]
-                for longShare in longShares {
-                    for forgotten in forgottenShares {
-                        let value = cellPrior + log(longShare.probability) + log(forgotten.probability) + logLikelihood[index]
+                for longShare in longShareLogPriors {
+                    for forgotten in forgottenShareLogPriors {
+                        let value = cellPrior + longShare + forgotten + logLikelihood[index]
                         logPosterior[index] = value
                         top = max(top, value)
                         index += 1
