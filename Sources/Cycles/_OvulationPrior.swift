@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// The part of `OvulationPosterior` that depends only on her past cycles: the prior weight of each
 /// (ovulation day, luteal length) pair, the product of an ovulation-day prior and her luteal
@@ -35,15 +36,8 @@ struct _OvulationPrior: Sendable, Equatable {
         let (lutealMean, lutealDeviation, luteal) = P.lutealDistribution(lutealLengths)
         let lengths = model.usualCycleProbabilities
         // Median and spread (half the central 68 %) of her cycle length, from the cumulative distribution.
-        func quantile(_ q: Double) -> Double {
-            var cumulative = 0.0
-            for (index, p) in lengths.enumerated() {
-                if cumulative + p >= q { return Double(index + 1) - 0.5 + (q - cumulative) / max(p, 1e-300) }
-                cumulative += p
-            }
-            return Double(lengths.count)
-        }
-        let median = quantile(0.5), spread = max((quantile(0.84) - quantile(0.16)) / 2, 1e-6)
+        let median = Quantile.interpolated(masses: lengths, 0.5)
+        let spread = max((Quantile.interpolated(masses: lengths, 0.84) - Quantile.interpolated(masses: lengths, 0.16)) / 2, 1e-6)
         let ovulationSpread = max((max(spread * spread - lutealDeviation * lutealDeviation, 0)).squareRoot(),
                                   _OvulationPrior.minimumOvulationDeviation)
         let scale = min(ovulationSpread / spread, 1)

@@ -7,7 +7,9 @@ import Explanations
 /// (`NextStartDistribution.likeliestDate`), its confidence the probability of that window, and it
 /// states its 50/80/95 % intervals. The sentence says what it rests on, in her terms: the
 /// interval, her last start, her usual length and spread and how many cycles it has seen, and how
-/// late she is when the cycle has run past her usual length. Before her first logged start it
+/// late she is when the cycle has run past her usual length. Its ovulation estimate is the
+/// forecast date less the luteal prior (`AlertPolicy.ovulationToStartPriorDays`), passed with the
+/// probability of a start within that many days. Before her first logged start it
 /// forecasts half a population cycle ahead, re-dated every day, with a flat distribution over
 /// the next population cycle.
 public struct PeriodHistoryPredictor: CyclePredictor {
@@ -74,7 +76,12 @@ public struct PeriodHistoryPredictor: CyclePredictor {
             if late > 0 { facts.insert(.pastUsualCycle(days: late), at: 0) }
             return try CyclePhrases.periodStatement(next, facts: facts, interval: shown, language: language)
         }
+        // Ovulation: the luteal prior before the forecast start; passed when the start is within it.
+        let toStart = AlertPolicy.ovulationToStartPriorDays
+        let passed = distribution.probability(from: day.advanced(by: 1), through: day.advanced(by: toStart))
         return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: distribution.halfWidth68,
-                               nextPeriodConfidence: confidence, nextPeriodIntervals: intervals, reasoning: reasoning)
+                               nextPeriodConfidence: confidence, nextPeriodIntervals: intervals,
+                               ovulation: OvulationEstimate(date: next.advanced(by: -toStart), passedProbability: passed),
+                               reasoning: reasoning)
     }
 }
