@@ -411,13 +411,14 @@ extension CohortConfig.Phenotype {
     }
 }
 
-/// A coding key by name (camelCase: the decoder converts the file's snake_case).
-struct _NamedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+/// A coding key by name: a cohort file's keys (camelCase: the decoder converts the file's
+/// snake_case), the lab's metric names in JSON.
+package struct _NamedKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ name: String) { stringValue = name }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 extension CohortConfig.CycleParameters {
