@@ -17,10 +17,13 @@ public struct CyclePrediction: Sendable, Equatable {
     public var moodTomorrow: LevelForecast?
     /// Why: a sentence and its factors.
     public var reasoning: Reasoning
+    /// What the symptothermal method finds in her current cycle's charts, with the ovulation
+    /// posterior's probabilities, when the predictor reports it (`FertilityFindings`).
+    public var fertility: FertilityFindings?
 
     public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
                 ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
-                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning) {
+                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning, fertility: FertilityFindings? = nil) {
         self.asOf = asOf
         self.nextPeriodStart = nextPeriodStart
         self.nextPeriodUncertaintyDays = nextPeriodUncertaintyDays
@@ -28,6 +31,7 @@ public struct CyclePrediction: Sendable, Equatable {
         self.energyTomorrow = energyTomorrow
         self.moodTomorrow = moodTomorrow
         self.reasoning = reasoning
+        self.fertility = fertility
     }
 }
 
