@@ -19,9 +19,9 @@
 ///   half of it (Apple's ≥ 0.2 °C change, Wang 2025; Ava's sustained 3-day shift, Shilaih 2018).
 ///   Ovulation = the first raised night − 1 (86 % of shifts fall on or after ovulation, Shilaih 2018).
 /// - **Cervical mucus**: the method's peak (`MucusPeak`: the last day of the cycle's best quality,
-///   confirmed by three later observations of a lower one). Ovulation = the peak day (mean 0.31 d
-///   before it, 95 % within ±2 d, Hilgers 1978). A return of the best quality withdraws it
-///   until the double check is complete.
+///   confirmed by three later observations of a lower one) when that quality is S+. Ovulation =
+///   the peak day (mean 0.31 d before it, 95 % within ±2 d, Hilgers 1978). A return of the best
+///   quality withdraws it until the double check is complete.
 /// - **Cervix** (`CervixPeak`) and the **double check** (`FertilityFindings.DoubleCheck`): the
 ///   method's findings, reported by `FertilityFindings`; the cervix gives no ovulation evidence.
 ///
@@ -373,15 +373,17 @@ public struct CycleSignalState: Sendable, Equatable {
         return first
     }
 
-    /// Reads a mucus observation into the method's peak; a confirmed peak is evidence (unless
+    /// Reads a mucus observation into the method's peak; a confirmed S+ peak is evidence (unless
     /// earlier mucus evidence was withdrawn after it), a return of the best quality withdraws it.
+    /// A confirmed peak of a lower quality (S, f) is the method's finding but no evidence: before
+    /// the cycle's S+ such a peak is often an early one, which only the double check catches.
     private mutating func observe(mucus quality: CervicalMucus, on day: CalendarDay) {
         mucusCount += 1
         switch mucus.observe(level: quality.rawValue, on: day) {
         case .withdrawn:
             if evidenceByKind[.cervicalMucus] != nil { withdraw(.cervicalMucus, through: day.advanced(by: -1)) }
         case .confirmed:
-            guard let peak = mucus.peak, counts(.cervicalMucus, on: peak) else { return }
+            guard let peak = mucus.peak, mucus.best == CervicalMucus.eggWhite.rawValue, counts(.cervicalMucus, on: peak) else { return }
             evidenceByKind[.cervicalMucus] = OvulationEvidence(ovulation: peak, source: .mucusPeak, observed: peak, confirmed: day)
         case .none:
             break

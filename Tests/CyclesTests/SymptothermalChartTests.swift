@@ -192,7 +192,8 @@ import Testing
         chart.mucus = [8: .moist, 9: .creamy, 10: .creamy, 11: .creamy, 12: .moist, 13: .nothing, 14: .dry]
         #expect(chart.signals(through: 13).mucusPeak == MucusPeak(day: chart.date(11), quality: .creamy))
         #expect(chart.signals(through: 14).mucusPeak == MucusPeak(day: chart.date(11), quality: .creamy, confirmed: chart.date(14)))
-        #expect(chart.signals(through: 14).evidence(from: .cervicalMucus)?.ovulation == chart.date(11))
+        // The method's finding; a peak below S+ gives no ovulation evidence (`CycleSignalState`).
+        #expect(chart.signals(through: 14).evidence(from: .cervicalMucus) == nil)
     }
 
     /// A returning peak. S+ on day 10, S day 11, f day 12, Ø day 13: peak day 10 confirmed on day
@@ -268,5 +269,22 @@ import Testing
         chart.previous = previous
         chart.mucus = [:]
         #expect(chart.signals(through: 2).fertileWindow == FertilityFindings.FertileWindow(opens: chart.date(4), openedBy: .minusEightRule))
+    }
+
+    // MARK: Sentences
+
+    /// The period sentence names the rule that confirmed the rise: the first exception chart
+    /// (confirmed on day 14, first higher reading day 11 = March 13) read by the rule engine.
+    @Test func theSentenceNamesTheRule() throws {
+        let chart = Self.chart(highs: [36.60, 36.65, 36.65, 36.55])
+        let history = chart.history.truncated(through: chart.date(14))
+        let english = try RuleEngine().prediction(for: history, on: chart.date(14), language: .en).reasoning.text
+        #expect(english.contains("temperature rise confirmed (exception rule 1), first higher reading on the 13th"), "\(english)")
+        let french = try RuleEngine().prediction(for: history, on: chart.date(14), language: .fr).reasoning.text
+        #expect(french.contains("montée de température confirmée (règle d'exception 1), 1re mesure haute le 13"), "\(french)")
+        let findings = try #require(FertilityFindings(state: chart.state(through: 14)))
+        let sentences = try CyclePhrases.fertilitySentences(findings, language: .fr)
+        #expect(sentences[0] == "Montée de température confirmée (règle d'exception 1) le 16 mars : 1re mesure haute le 13 mars, ligne de base 36,50 °C")
+        #expect(sentences.last == "Constats de la méthode symptothermique, pas une contraception.")
     }
 }
