@@ -60,7 +60,7 @@ public struct CycleSignalState: Sendable, Equatable {
     public static let wristShiftToOvulationDays = 1
     /// Cycles with a confirmed temperature rise from which the minus-8 rule replaces the 5-day rule.
     public static let minusEightRuleCycles = 12
-    /// The 5-day rule: the cycle days before the fertile window with no earlier rise to date it.
+    /// The 5-day rule: cycle days 1 … 5 come before the fertile window (after a cycle with a rise).
     public static let fiveDayRuleDays = 5
     /// The minus-8 rule: days between her earliest first higher reading and the window's last day before.
     public static let minusEightRuleDays = 8
@@ -160,6 +160,12 @@ public struct CycleSignalState: Sendable, Equatable {
     /// This cycle's temperature evidence in effect (BBT first), if any.
     public var temperatureEvidence: OvulationEvidence? {
         evidenceByKind[.basalBodyTemperature] ?? evidenceByKind[.wristTemperature]
+    }
+
+    /// `true` when the method applies to this cycle: it has a BBT, mucus or cervix observation, or
+    /// the cycle before had a temperature rise (her chart goes on).
+    public var hasSymptothermalChart: Bool {
+        basalTemperatureCount > 0 || mucusCount > 0 || cervix.observations > 0 || previousCycleHadTemperatureRise
     }
 
     /// This cycle's mucus peak by the method's rule (confirmed or a candidate), if any.

@@ -19,7 +19,8 @@ import Foundation
 ///   Cycles, Bauman 1981, Prior 1990; wrist rise 0.2–0.35 °C on or after ovulation in 86 % of
 ///   cycles, noise SD ≈ 0.125 °C, ≈ 15 % without a shift — Shilaih 2018, Wang 2025). Her baseline
 ///   is the mean of her readings on cycle days 1–7 (all her cycles) with its uncertainty, a broad
-///   population prior before.
+///   population prior before; her day noise is read from her own day-to-day differences, pooled
+///   with the population's (`_TemperatureReadings.noise`).
 /// - **Cervical mucus** (the method's five-step scale): the peak (last S+ day) falls 0.3 d before
 ///   ovulation on average, 95 % within ±2 d (Hilgers 1978); the fertile mucus starts 3–7 d before
 ///   it; the quality shares per phase are shaped like the charting apps' aggregates (Kindara,

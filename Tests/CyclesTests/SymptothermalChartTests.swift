@@ -264,6 +264,9 @@ import Testing
         chart.mucus = [3: .nothing, 4: .moist]
         #expect(chart.signals(through: 4).fertileWindow == FertilityFindings.FertileWindow(opens: chart.date(4), openedBy: .mucus))
         #expect(Chart().signals(through: 2).fertileWindow == FertilityFindings.FertileWindow(opens: Chart().date(1), openedBy: .noEarlierRise))
+        // With nothing charted, this cycle or a rise in the one before, the method has no findings to report.
+        #expect(FertilityFindings(state: Chart().state(through: 2)) == nil)
+        #expect(FertilityFindings(state: chart.state(through: 2)) != nil)
         // A first higher reading on day 11 in the earlier cycle: 11 − 8 = 3 < 5, the minus-8 rule applies at once.
         for day in 11...14 { previous[day] = 36.70 }
         chart.previous = previous
