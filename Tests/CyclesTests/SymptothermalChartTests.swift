@@ -277,14 +277,15 @@ import Testing
     // MARK: Sentences
 
     /// The period sentence names the rule that confirmed the rise: the first exception chart
-    /// (confirmed on day 14, first higher reading day 11 = March 13) read by the rule engine.
+    /// (confirmed on day 14, first higher reading day 11 = March 13: ovulation March 11, the next
+    /// start 13 + 1 days later, March 25) read by the rule engine.
     @Test func theSentenceNamesTheRule() throws {
         let chart = Self.chart(highs: [36.60, 36.65, 36.65, 36.55])
         let history = chart.history.truncated(through: chart.date(14))
         let english = try RuleEngine().prediction(for: history, on: chart.date(14), language: .en).reasoning.text
-        #expect(english.contains("temperature rise confirmed (exception rule 1), first higher reading on the 13th"), "\(english)")
+        #expect(english == "Period expected March 25: temperature rise confirmed (exception rule 1) + luteal phase ≈ 13 d", "\(english)")
         let french = try RuleEngine().prediction(for: history, on: chart.date(14), language: .fr).reasoning.text
-        #expect(french.contains("montée de température confirmée (règle d'exception 1), 1re mesure haute le 13"), "\(french)")
+        #expect(french == "Règles prévues le 25 mars : montée de température confirmée (règle d'exception 1) + phase lutéale ≈ 13 j", "\(french)")
         let findings = try #require(FertilityFindings(state: chart.state(through: 14)))
         let sentences = try CyclePhrases.fertilitySentences(findings, language: .fr)
         #expect(sentences[0] == "Montée de température confirmée (règle d'exception 1) le 16 mars : 1re mesure haute le 13 mars, ligne de base 36,50 °C")
