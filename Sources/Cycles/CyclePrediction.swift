@@ -24,11 +24,14 @@ public struct CyclePrediction: Sendable, Equatable {
     public var moodTomorrow: LevelForecast?
     /// Why: a sentence and its factors.
     public var reasoning: Reasoning
+    /// What the symptothermal method finds in her current cycle's charts, with the ovulation
+    /// posterior's probabilities, when the predictor reports it (`FertilityFindings`).
+    public var fertility: FertilityFindings?
 
     public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
                 nextPeriodConfidence: Double? = nil, nextPeriodIntervals: [ForecastInterval] = [],
                 ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
-                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning) {
+                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning, fertility: FertilityFindings? = nil) {
         self.asOf = asOf
         self.nextPeriodStart = nextPeriodStart
         self.nextPeriodUncertaintyDays = nextPeriodUncertaintyDays
@@ -38,6 +41,7 @@ public struct CyclePrediction: Sendable, Equatable {
         self.energyTomorrow = energyTomorrow
         self.moodTomorrow = moodTomorrow
         self.reasoning = reasoning
+        self.fertility = fertility
     }
 }
 

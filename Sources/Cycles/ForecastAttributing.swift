@@ -49,7 +49,8 @@ extension ForecastAttributing {
     /// (date, uncertainty) with up to three contributions of at least `minimumNamedContribution`
     /// days that push the same way as the forecast, and the same for tomorrow's energy and mood
     /// (`LevelForecast.reasoning`; contributions of at least `minimumNamedLevelContribution`
-    /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`).
+    /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`); the
+    /// method's findings in her charts (`CyclePrediction.fertility`) are read from its state.
     /// Returns the period attribution too, for `odml explain` and app UIs.
     public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
@@ -76,6 +77,7 @@ extension ForecastAttributing {
         }
         prediction.energyTomorrow = try explained(prediction.energyTomorrow, .energy, .energyTomorrow)
         prediction.moodTomorrow = try explained(prediction.moodTomorrow, .mood, .moodTomorrow)
+        prediction.fertility = FertilityFindings(state: prepared.state)
         return (prediction, attribution)
     }
 

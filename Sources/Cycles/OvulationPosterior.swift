@@ -29,6 +29,9 @@ public struct OvulationPosterior: Sendable, Equatable {
     public var spreadDays: Int
     /// The most probable ovulation day, as a cycle day (1 on the start day).
     public var likeliestOvulationCycleDay: Int
+    /// P(ovulation on cycle day `ovulationDays[i]` | an ovulatory cycle, no start through today)
+    /// at index i.
+    public var ovulationDayProbabilities: [Double]
 
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
     public static let anovulatoryShare = 0.08
@@ -49,7 +52,22 @@ public struct OvulationPosterior: Sendable, Equatable {
 
     /// The ovulation days the posterior weighs: cycle day 6 through the last day that leaves a
     /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
-    static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+    public static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+
+    /// The central interval of the ovulation day holding `mass` of its probability (given an
+    /// ovulatory cycle), as cycle days: from the day the cumulative probability reaches
+    /// (1 − `mass`) / 2 to the day it reaches (1 + `mass`) / 2; `nil` when no day has mass.
+    public func ovulationInterval(mass: Double) -> ClosedRange<Int>? {
+        let days = OvulationPosterior.ovulationDays
+        var cumulative = 0.0
+        var lower: Int?
+        for (index, probability) in ovulationDayProbabilities.enumerated() {
+            cumulative += probability
+            if lower == nil, cumulative >= (1 - mass) / 2 { lower = days[index] }
+            if let lower, cumulative >= (1 + mass) / 2 - 1e-12 { return lower...days[index] }
+        }
+        return lower.map { $0...days[days.count - 1] }
+    }
 
     /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`
     /// and her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths);
@@ -80,6 +98,7 @@ public struct OvulationPosterior: Sendable, Equatable {
         var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
+        var dayMass = [Double](repeating: 0, count: days.count)
         start.withUnsafeMutableBufferPointer { start in
             for (index, day) in days.enumerated() {
                 let weight = signalWeights[index]
@@ -93,6 +112,7 @@ public struct OvulationPosterior: Sendable, Equatable {
                 }
                 if day <= today { passed += kept }
                 if kept > best.weight { best = (day, kept) }
+                dayMass[index] = kept
             }
         }
         let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
@@ -117,9 +137,11 @@ public struct OvulationPosterior: Sendable, Equatable {
             if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = day - today }
         }
         while probabilities.count <= AlertPolicy.windowDays { probabilities.append(0) }
+        let ovulatory = dayMass.reduce(0, +)
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
-                                  likeliestOvulationCycleDay: best.day)
+                                  likeliestOvulationCycleDay: best.day,
+                                  ovulationDayProbabilities: ovulatory > 0 ? dayMass.map { $0 / ovulatory } : dayMass)
     }
 
     /// Her luteal length's mean and SD (her lengths shrunk towards `AlertPolicy.lutealPriorDays`

@@ -41,8 +41,13 @@ extension StatedFact {
 
     /// "test LH positif le 9 + phase lutéale ≈ 13 j" / "positive LH test on the 9th + luteal phase ≈ 13 d"
     /// (the reading's day said without its month when it is in `forecast`'s month).
+    /// A BBT rise names the rule that confirmed it, not its day (the sentence would outgrow the
+    /// generator's length; `FertilityFindings` has the days): "montée de température confirmée
+    /// (règle d'exception 1) + phase lutéale ≈ 13 j".
     static func ovulationEvidence(_ evidence: OvulationEvidence, luteal: Int, forecast: CalendarDay, contribution: Double) -> StatedFact {
-        let reading = PhraseArgument.phrase("signals.\(evidence.source.key)", ["on": day(evidence.observed, forecast: forecast)])
+        var arguments = ["on": day(evidence.observed, forecast: forecast)]
+        if let rule = evidence.temperatureRule { arguments["rule"] = .phrase(rule.phraseKey, [:]) }
+        let reading = PhraseArgument.phrase("signals.\(evidence.source.key)", arguments)
         return StatedFact(key: "rule.ovulation_evidence", text: "rules.ovulation_evidence",
                           arguments: ["reading": reading, "luteal": .number(Double(luteal))], contribution: contribution)
     }

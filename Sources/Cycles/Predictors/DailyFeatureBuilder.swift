@@ -153,7 +153,7 @@ public struct DailyFeatureBuilder: Sendable {
         let test = signals.todayMeasurements?.lhTest
         put(test == nil ? 0 : 1)
         put(test?.isSurge == true ? 1 : 0)
-        put(signals.temperatureShift == nil ? 0 : 1)
+        put(signals.temperatureEvidence == nil ? 0 : 1)
         put(signals.evidence(from: .cervicalMucus) == nil ? 0 : 1)
         put(state.signalLoggingShare)
         let posterior = state.ovulationPosterior
