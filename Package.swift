@@ -44,7 +44,7 @@ let publicTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", grdb,
         .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["SQLite"])),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["Bandits", "Explanations"], resources: [.copy("Phrases")]),
+    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
     // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
     .target(name: "OnDeviceMLRuntime", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
@@ -96,7 +96,7 @@ let testTargets: [Target] = [
     .testTarget(name: "TensorCoreTests", dependencies: ["TensorCore", "_TestSupport"]),
     .testTarget(name: "NeuralNetTests", dependencies: ["TensorCore", "NeuralNet"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BoostedTreesTests", dependencies: ["TensorCore", "BoostedTrees"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "BanditsTests", dependencies: ["TensorCore", "Bandits", "_TestSupport"]),
+    .testTarget(name: "BanditsTests", dependencies: ["TensorCore", "Bandits", "_TestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ExplanationsTests", dependencies: ["TensorCore", "NeuralNet", "BoostedTrees", "Explanations", "ExplanationAdapters"]),
     .testTarget(name: "ModelFilesTests", dependencies: ["TensorCore", "ModelFiles"]),
     .testTarget(name: "CyclesTests", dependencies: [
@@ -106,7 +106,7 @@ let testTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "ModelFiles", "Cycles", "CyclesLab", "Personalization",
         "PersonalizationLab", grdb,
     ]),
-    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Explanations", "Elaro", "ElaroLab"]),
+    .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Bandits", "Explanations", "Elaro", "ElaroLab"]),
     .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation"]),
     .testTarget(name: "ModelExportTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", swiftProtobuf,

@@ -15,8 +15,8 @@ JSON resources) is a second definition:
   * alert scorer: `AlertPolicy` (the horizon, tolerance, luteal prior and the alert/hit rules) and
     `CycleForecastScore` (the per-cycle scorer); their constants or functions declared elsewhere, or
     another `…Score` type with an alert rule, is a second scorer;
-  * percentile rule: the interpolated quantile of `ConfidenceInterval.quantile` (intervals and
-    statistics) and the nearest-rank percentile of `LatencyProfile` (the latency gates, as their
+  * percentile rule: the interpolated quantile of `TensorCore`'s `Quantile.interpolated` (intervals
+    and statistics; `ConfidenceInterval.quantile` forwards to it) and the nearest-rank percentile of `LatencyProfile` (the latency gates, as their
     method says); any other quantile/percentile function or interpolation is a second rule;
   * model-kind string: each kind's name (`"cycle-gbt"`, ...) is declared once, in
     `Cycles/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
@@ -60,10 +60,10 @@ RULES = [
       re.compile(r"\bfunc\s+(?:isAlert|isHit|alertAccuracy|scoreCycle)\b"),
       re.compile(r"\b(?:struct|class|enum)\s+\w*(?:Alert|Forecast)Score\b")],
      "AlertPolicy and CycleForecastScore"),
-    ("percentile rule", {"CyclesLab/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
+    ("percentile rule", {"TensorCore/Quantile.swift", "CyclesLab/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
      [re.compile(r"\bfunc\s+(?:percentile|quantile)s?\b"), re.compile(r"\*\s*Double\(\s*\w+\.count\s*-\s*1\s*\)"),
       re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)")],
-     "ConfidenceInterval.quantile (intervals, statistics) or LatencyProfile.percentile (latency gates)"),
+     "Quantile.interpolated / ConfidenceInterval.quantile (intervals, statistics) or LatencyProfile.percentile (latency gates)"),
     ("model-kind string", {"Cycles/ModelKinds/ModelKindRegistry.swift"},
      [re.compile(r'"cycle-(?:gbt|lstm|rules|calendar)"')],
      "ModelKind.cycleGBT.name and the other registered kinds"),

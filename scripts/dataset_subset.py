@@ -7,7 +7,8 @@ some users and some fertility-signal kinds, for measurements on subsets:
 --irregular keeps the women whose cycle-length SD (from truth.csv's cycle starts, sample SD) is
 > 3 d over >= 3 cycles: the "irregular" definition of the Marquette figures (Datasets/README.md).
 --signals keeps only the measurement kinds named (none: measurements.csv is written empty), like
-`DatasetPerturbation.keepingSignals`. Standard library only; never run by tests.
+`DatasetPerturbation.keepingSignals` (mucus: the five-step `cervical_mucus_nfp` and the four-level
+`cervical_mucus`; cervix: its three kinds). Standard library only; never run by tests.
 """
 import argparse
 import csv
@@ -16,7 +17,8 @@ import os
 import shutil
 import statistics
 
-KINDS = {"lh": "lh_test", "bbt": "bbt", "wrist": "wrist_temperature", "mucus": "cervical_mucus"}
+KINDS = {"lh": "lh_test", "bbt": "bbt", "wrist": "wrist_temperature", "mucus": "cervical_mucus_nfp",
+         "cervix": "cervix_opening+cervix_firmness+cervix_position"}
 
 
 def irregular_users(truth_path):
@@ -56,12 +58,20 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.dst, exist_ok=True)
     users = irregular_users(os.path.join(args.src, "truth.csv")) if args.irregular else None
+    def expand(names):
+        kinds = set()
+        for name in names:
+            kinds.update(KINDS[name].split("+"))
+            if name == "mucus":
+                kinds.add("cervical_mucus")
+        return kinds
+
     if args.signals == "all":
-        kinds = set(KINDS.values())
+        kinds = expand(KINDS)
     elif args.signals == "none":
         kinds = set()
     else:
-        kinds = {KINDS[name] for name in args.signals.split("+") if name}
+        kinds = expand(name for name in args.signals.split("+") if name)
 
     def user_of(row):
         return row.get("user_id", row.get("id"))

@@ -10,16 +10,17 @@ shapes and signal likelihoods a learned model has to discover:
   per-user effect times the phase shape (menses days 1-3, +0.5 around ovulation, -1 in the last
   5 days), AR(1) noise of SD 1.5 (phi 0.6), missing days bridged exactly;
 - one-sided ovary pain as an ovulation marker (f within a day of it);
-- the fertility signals of measurements.csv (generator 3), each as the generator draws it:
+- the fertility signals of measurements.csv (generator 4), each as the generator draws it:
   LH tests (a surge seen in 90 % of ovulatory cycles, starting round(N(-1, 0.9)) d from ovulation,
   1-3 days reading [peak], [positive, peak] or [positive, peak, positive]; one early false positive
   in 10 % of tested cycles), basal body temperature (her baseline, estimated from her cycle days
   1-7, plus a rise N(0.30, 0.13) degC from 1-3 d after ovulation, half on its first day, flat in
   20 % of ovulatory cycles, day noise SD 0.12), wrist temperature (the wearable's deviation,
   baseline -0.124 degC, rise U(0.20, 0.35) from round(N(0.5, 0.9)) d after ovulation, flat in 15 %,
-  night noise SD 0.125) and cervical mucus (the category tables by position to the peak day,
-  peak = ovulation + round(N(-0.3, 1.2)), fertile onset 3-7 d before it, no egg-white in 5 % of
-  cycles). Each signal's per-cycle nuisances (surge timing, rise size and delay, peak offset) are
+  night noise SD 0.125) and cervical mucus (the five-step quality tables t, O, f, S, S+ by
+  position to the peak day, peak = ovulation + round(N(-0.3, 1.2)), fertile onset 3-7 d before
+  it, no S+ in 5 % of cycles). Readings marked disturbed (`disturbed` = 1) are left out, as the
+  symptothermal rules and the app's posterior bracket them. Each signal's per-cycle nuisances (surge timing, rise size and delay, peak offset) are
   summed out for every f; past cycles whose signals place ovulation within a day or so give her
   luteal length, as ovary pain does;
 - the alert rule the learned models use (`AlertTiming`): alert once P(start tomorrow) -
@@ -84,7 +85,7 @@ OVULATORY_COUNT = len(F_GRID)
 LENGTH = np.concatenate([F_GRID + L_GRID, ANOVULATORY])
 IS_OVULATORY = np.arange(len(LENGTH)) < OVULATORY_COUNT
 SIGNAL_KINDS = ["lh", "bbt", "wrist", "mucus"]
-KIND_NAMES = {"lh_test": "lh", "bbt": "bbt", "wrist_temperature": "wrist", "cervical_mucus": "mucus"}
+KIND_NAMES = {"lh_test": "lh", "bbt": "bbt", "wrist_temperature": "wrist", "cervical_mucus_nfp": "mucus"}
 SCENARIOS = ["signals:none", "signals:lh", "signals:bbt", "signals:wrist", "signals:mucus", "signals:all"]
 
 # Signal physiology (CohortConfig.SignalParameters.typical).
@@ -97,9 +98,10 @@ WRIST_BASELINE, WRIST_NOISE = -0.45 * 0.275, 0.125
 WRIST_RISE, WRIST_RISE_SD, WRIST_FLAT = 0.275, 0.15 / math.sqrt(12), 0.15
 MUCUS_MISSED = 0.05
 MUCUS_ONSETS = (3, 4, 5, 6, 7)
-MUCUS_TABLES = {  # none, sticky, creamy, egg-white (_SignalSimulator.MucusTable)
-    "infertile": [0.55, 0.40, 0.05, 0.0], "rising": [0.05, 0.20, 0.65, 0.10], "near": [0.0, 0.0, 0.45, 0.55],
-    "peak": [0.0, 0.0, 0.0, 1.0], "after": [0.30, 0.60, 0.10, 0.0], "luteal": [0.60, 0.35, 0.05, 0.0]}
+MUCUS_TABLES = {  # t, O, f, S, S+ (_SignalSimulator.MucusTable)
+    "infertile": [0.40, 0.45, 0.15, 0.0, 0.0], "rising": [0.02, 0.08, 0.30, 0.50, 0.10],
+    "near": [0.0, 0.0, 0.10, 0.35, 0.55], "peak": [0.0, 0.0, 0.0, 0.0, 1.0],
+    "after": [0.15, 0.25, 0.35, 0.25, 0.0], "luteal": [0.35, 0.40, 0.20, 0.05, 0.0]}
 
 
 def rounded_normal(mean, sd, values):
@@ -169,8 +171,8 @@ def load(directory, kinds):
         try:
             with open(f"{directory}/measurements.csv") as handle:
                 for row in csv.DictReader(handle):
-                    kind = KIND_NAMES[row["kind"]]
-                    if kind in kinds:
+                    kind = KIND_NAMES.get(row["kind"])  # the cervix kinds are not generated
+                    if kind in kinds and row.get("disturbed") != "1":
                         signals[row["user_id"]].setdefault(day(row["date"]), {})[kind] = float(row["value"])
         except FileNotFoundError:
             pass
@@ -292,14 +294,14 @@ MUCUS_PHASES = ["infertile", "rising", "near", "peak", "after", "luteal"]
 
 
 def mucus_table():
-    """log P(category | phase) as an array [missed, phase, category] (`MUCUS_PHASES` order); a
-    missed peak reads egg-white as creamy; impossible categories get 1e-3."""
-    table = np.zeros((2, len(MUCUS_PHASES), 4))
+    """log P(quality | phase) as an array [missed, phase, quality] (`MUCUS_PHASES` order); a
+    missed peak reads S+ as S; impossible qualities get 1e-3."""
+    table = np.zeros((2, len(MUCUS_PHASES), 5))
     for missed in (0, 1):
         for index, name in enumerate(MUCUS_PHASES):
             row = np.array(MUCUS_TABLES[name], float)
             if missed:
-                row = np.array([row[0], row[1], row[2] + row[3], 0.0])
+                row = np.array([row[0], row[1], row[2], row[3] + row[4], 0.0])
             row = np.maximum(row, 1e-3)
             table[missed, index] = np.log(row / row.sum())
     return table

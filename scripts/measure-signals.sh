@@ -16,7 +16,7 @@
 set -eu
 ODML=${ODML:-.build/release/odml}
 OUT=${OUT:-/tmp/odml-signals}
-MODELS="calendar,rules,Models/cycle-gbt.odml,Models/cycle-lstm.odml,ovulation-aware"
+MODELS="calendar,period-history,rules,Models/cycle-gbt.odml,Models/cycle-lstm.odml,ovulation-aware"
 mkdir -p "$OUT"
 
 compare() {  # compare NAME MODELS

@@ -12,6 +12,11 @@ public enum BanditError: Error, Equatable, CustomStringConvertible {
     case invalidLogRecord(index: Int, reason: String)
     /// A linear system could not be solved (the precision matrix lost positive definiteness).
     case numericalFailure(operation: String, detail: String)
+    /// A line of a logged-bandit file (CSV or JSON Lines) cannot be used; `line` counts from 1
+    /// (a CSV's header is line 1), `field` names the column or key.
+    case malformedLog(source: String, line: Int, field: String, detail: String)
+    /// A log cannot answer the question asked of it (no target probabilities, not uniformly random, ...).
+    case unsuitableLog(source: String, detail: String)
 
     public var description: String {
         switch self {
@@ -27,6 +32,10 @@ public enum BanditError: Error, Equatable, CustomStringConvertible {
             return "log record \(index): \(reason)"
         case let .numericalFailure(operation, detail):
             return "\(operation) failed: \(detail)"
+        case let .malformedLog(source, line, field, detail):
+            return "\(source): line \(line), field \(field): \(detail)"
+        case let .unsuitableLog(source, detail):
+            return "\(source): \(detail)"
         }
     }
 }

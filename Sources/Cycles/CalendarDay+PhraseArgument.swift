@@ -6,4 +6,10 @@ extension CalendarDay {
         let (year, month, day) = components
         return .date(year: year, month: month, day: day)
     }
+
+    /// The day as a headline's predicted value.
+    public var predictedValue: PredictedValue {
+        let (year, month, day) = components
+        return .date(year: year, month: month, day: day)
+    }
 }

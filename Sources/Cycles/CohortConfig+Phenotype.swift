@@ -404,20 +404,27 @@ extension CohortConfig.Phenotype {
         let phenotype = try list.nestedContainer(keyedBy: _NamedKey.self)
         let cycle = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("cycle"))
         let logging = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("logging"))
-        let signals = version >= 3 && !phenotype.contains(_NamedKey("signals")) ? ["signals"] : []
+        var signals = version >= 3 && !phenotype.contains(_NamedKey("signals")) ? ["signals"] : []
+        if version >= 4, signals.isEmpty {
+            let section = try phenotype.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("signals"))
+            let bbt = try section.nestedContainer(keyedBy: _NamedKey.self, forKey: _NamedKey("basalBodyTemperature"))
+            signals = CohortConfig.BasalTemperatureParameters.version4Keys.filter { !bbt.contains(_NamedKey($0)) }
+                .map { "signals.basal_body_temperature.\($0)" }
+        }
         return CohortConfig.CycleParameters.version2Keys.filter { !cycle.contains(_NamedKey($0)) }.map { "cycle.\($0)" }
             + CohortConfig.LoggingParameters.version2Keys.filter { !logging.contains(_NamedKey($0)) }.map { "logging.\($0)" }
             + signals
     }
 }
 
-/// A coding key by name (camelCase: the decoder converts the file's snake_case).
-struct _NamedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+/// A coding key by name: a cohort file's keys (camelCase: the decoder converts the file's
+/// snake_case), the lab's metric names in JSON.
+package struct _NamedKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ name: String) { stringValue = name }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 extension CohortConfig.CycleParameters {

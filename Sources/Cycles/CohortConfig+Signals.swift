@@ -1,5 +1,5 @@
 extension CohortConfig {
-    /// Fertility signals a phenotype's users log (config version 3): urinary LH tests, basal body
+    /// Fertility signals a phenotype's users log (config version 3, 4): urinary LH tests, basal body
     /// temperature, a wearable's wrist temperature and cervical mucus. Each signal has its
     /// adherence personas (who logs it at all, and how) and its physiology relative to the
     /// latent ovulation day; anovulatory cycles give no true surge, shift or mucus peak.
@@ -51,7 +51,8 @@ extension CohortConfig {
                 basalBodyTemperature: BasalTemperatureParameters(
                     userShare: 0.1, dayLogRate: ValueRange(0.55, 0.9), baselineMean: 36.23, baselineDeviation: 0.15,
                     noiseDeviation: ValueRange(0.10, 0.14), shiftMean: 0.30, shiftDeviation: 0.13, flatCycleRate: 0.2,
-                    shiftDelayDays: ValueRange(1, 3), source: "manual"),
+                    shiftDelayDays: ValueRange(1, 3), disturbedReadingRate: 0.05, disturbedOffset: ValueRange(0.1, 0.4),
+                    source: "manual"),
                 wristTemperature: WristTemperatureParameters(
                     userShare: 0.25, nightAvailability: ValueRange(0.8, 0.9), meanGapNights: 2.5, baselineNights: 5,
                     shift: ValueRange(0.2, 0.35), noiseDeviation: ValueRange(0.10, 0.15), flatCycleRate: 0.15,
@@ -66,7 +67,7 @@ extension CohortConfig {
             let lh = lhTest, bbt = basalBodyTemperature, wrist = wristTemperature, mucus = cervicalMucus
             let rates = [lh.everyCycleShare, lh.someCyclesShare, lh.everyCycleTestRate, lh.someCyclesTestRate,
                          lh.dayAdherence.low, lh.dayAdherence.high, lh.surgeDetectionRate, lh.falsePositiveRate, lh.tonicPositiveRate,
-                         bbt.userShare, bbt.dayLogRate.low, bbt.dayLogRate.high, bbt.flatCycleRate,
+                         bbt.userShare, bbt.dayLogRate.low, bbt.dayLogRate.high, bbt.flatCycleRate, bbt.disturbedReadingRate,
                          wrist.userShare, wrist.nightAvailability.low, wrist.nightAvailability.high, wrist.flatCycleRate,
                          mucus.userShare, mucus.dayLogRate.low, mucus.dayLogRate.high, mucus.missedPeakRate]
             guard rates.allSatisfy({ (0...1).contains($0) }) else { throw fail("signals: rates and shares must lie in 0...1") }
@@ -79,7 +80,7 @@ extension CohortConfig {
             guard wrist.nightAvailability.low > 0, wrist.meanGapNights >= 1, wrist.baselineNights >= 0 else {
                 throw fail("signals.wrist_temperature: night_availability must be positive, mean_gap_nights at least 1, baseline_nights non-negative")
             }
-            let deviations = [bbt.baselineDeviation, bbt.noiseDeviation.low, bbt.shiftDeviation, bbt.shiftDelayDays.low,
+            let deviations = [bbt.baselineDeviation, bbt.noiseDeviation.low, bbt.shiftDeviation, bbt.shiftDelayDays.low, bbt.disturbedOffset.low,
                               wrist.noiseDeviation.low, wrist.shiftOnsetDeviation, mucus.peakOffsetDeviation, mucus.fertileOnsetDays.low]
             guard deviations.allSatisfy({ $0 >= 0 }) else { throw fail("signals: deviations and day counts must be non-negative") }
             guard MeasurementKind.basalBodyTemperature.plausibleRange.contains(bbt.baselineMean) else {
@@ -167,8 +168,60 @@ extension CohortConfig {
         /// rise, the next ones all of it until the next period [S: LH peak → shift onset 2.4 ± 1.5
         /// d, Prior 1990; the 1–3 d].
         public var shiftDelayDays: ValueRange
+        /// Per reading, probability that it is disturbed (illness, alcohol, a short or late night)
+        /// and that she marks it so (`DayMeasurements.disturbed`) [assumption: no published rate;
+        /// charting apps ask to mark a reading after illness, more than two drinks or two hours
+        /// more or less sleep (Natural Cycles help centre) — about one morning in twenty].
+        /// Version 4; 0 when read from a version 3 file.
+        public var disturbedReadingRate: Double
+        /// °C a disturbed reading is raised by, drawn uniformly [I: alcohol, illness and short
+        /// nights raise the waking temperature; no published size].
+        public var disturbedOffset: ValueRange
         /// `measurements.source` [assumption: typed in by hand].
         public var source: String
+
+        /// Creates the parameters.
+        public init(userShare: Double, dayLogRate: ValueRange, baselineMean: Double, baselineDeviation: Double,
+                    noiseDeviation: ValueRange, shiftMean: Double, shiftDeviation: Double, flatCycleRate: Double,
+                    shiftDelayDays: ValueRange, disturbedReadingRate: Double, disturbedOffset: ValueRange, source: String) {
+            self.userShare = userShare
+            self.dayLogRate = dayLogRate
+            self.baselineMean = baselineMean
+            self.baselineDeviation = baselineDeviation
+            self.noiseDeviation = noiseDeviation
+            self.shiftMean = shiftMean
+            self.shiftDeviation = shiftDeviation
+            self.flatCycleRate = flatCycleRate
+            self.shiftDelayDays = shiftDelayDays
+            self.disturbedReadingRate = disturbedReadingRate
+            self.disturbedOffset = disturbedOffset
+            self.source = source
+        }
+
+        /// Keys added in version 4 (camelCase; a version 4 file must have them).
+        static let version4Keys = ["disturbedReadingRate", "disturbedOffset"]
+
+        enum CodingKeys: String, CodingKey {
+            case userShare, dayLogRate, baselineMean, baselineDeviation, noiseDeviation, shiftMean, shiftDeviation,
+                 flatCycleRate, shiftDelayDays, disturbedReadingRate, disturbedOffset, source
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            userShare = try c.decode(Double.self, forKey: .userShare)
+            dayLogRate = try c.decode(ValueRange.self, forKey: .dayLogRate)
+            baselineMean = try c.decode(Double.self, forKey: .baselineMean)
+            baselineDeviation = try c.decode(Double.self, forKey: .baselineDeviation)
+            noiseDeviation = try c.decode(ValueRange.self, forKey: .noiseDeviation)
+            shiftMean = try c.decode(Double.self, forKey: .shiftMean)
+            shiftDeviation = try c.decode(Double.self, forKey: .shiftDeviation)
+            flatCycleRate = try c.decode(Double.self, forKey: .flatCycleRate)
+            shiftDelayDays = try c.decode(ValueRange.self, forKey: .shiftDelayDays)
+            // Version 4 knobs (`CohortConfig.init(from:)` requires them in a version 4 file).
+            disturbedReadingRate = try c.decodeIfPresent(Double.self, forKey: .disturbedReadingRate) ?? 0
+            disturbedOffset = try c.decodeIfPresent(ValueRange.self, forKey: .disturbedOffset) ?? ValueRange(0, 0)
+            source = try c.decode(String.self, forKey: .source)
+        }
     }
 
     /// A wearable's nightly wrist (skin) temperature, as a deviation from its own baseline.
@@ -208,7 +261,7 @@ extension CohortConfig {
         public var userShare: Double
         /// Per-user share of charted days, drawn uniformly [S: 73–95 % of cycle days, Manhart 2020].
         public var dayLogRate: ValueRange
-        /// Mean of the peak day (last egg-white day) relative to ovulation, days [S: −0.58 d vs
+        /// Mean of the peak day (last S+ day) relative to ovulation, days [S: −0.58 d vs
         /// follicle rupture (German ultrasound pilot 1984); the mucus score highest on the LH-surge
         /// day (Fehring 2002); Hilgers 1978 reports the peak within 0.31 d of ovulation; the
         /// issue's −0.3 d].
@@ -216,10 +269,10 @@ extension CohortConfig {
         /// SD of the peak day before rounding [S: 95.4 % within ±2 d, Hilgers 1978: N(−0.3, 1.2)
         /// rounded puts 95.6 % there].
         public var peakOffsetDeviation: Double
-        /// Share of ovulatory cycles without a recognisable peak (no egg-white day) [I: 5–10 %;
-        /// S: 93 % recognise the pattern in their first cycle, WHO 1981].
+        /// Share of ovulatory cycles without a recognisable peak (no S+ day: the peak reads S) [I:
+        /// 5–10 %; S: 93 % recognise the pattern in their first cycle, WHO 1981].
         public var missedPeakRate: Double
-        /// Days from the first fertile-type (creamy) day to the peak, whole, uniform [S: mucus onset
+        /// Days from the first fertile-type (f or better) day to the peak, whole, uniform [S: mucus onset
         /// 5.9 d before ovulation, Hilgers 1978; C: Marquette's first High day 4.35 d (SD 2.66)
         /// before the estimated ovulation].
         public var fertileOnsetDays: ValueRange

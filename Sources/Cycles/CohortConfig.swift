@@ -18,13 +18,18 @@ public struct CohortConfig: Codable, Sendable, Equatable {
     /// Version 3 (generator 3.0.0) adds each phenotype's `signals` (`SignalParameters`: LH
     /// tests, BBT, wrist temperature, cervical mucus, with their adherence personas), drawn from
     /// their own random stream: flow and symptom logs are those of version 2.
-    public static let currentVersion = 3
+    ///
+    /// Version 4 (generator 4.0.0) adds the BBT readings she marks disturbed
+    /// (`BasalTemperatureParameters.disturbedReadingRate`, `disturbedOffset`); the mucus is drawn
+    /// on the method's five-step scale (`CervicalMucus`).
+    public static let currentVersion = 4
     /// The schema versions `load(from:)` reads. A version 1 file is upgraded on reading: every
     /// version 2 knob takes the value that reproduces version 1 behaviour (see each knob). A
-    /// version 1 or 2 file reads with `signals` = `SignalParameters.never` (nobody logs a signal).
-    /// `version` becomes 3. A version 2 file must carry every version 2 knob, a version 3 file
+    /// version 1 or 2 file reads with `signals` = `SignalParameters.never` (nobody logs a signal);
+    /// a version 3 file with no disturbed BBT reading. `version` becomes 4. A version 2 file must
+    /// carry every version 2 knob, a version 3 file every knob but version 4's, a version 4 file
     /// every knob.
-    public static let readableVersions = 1...3
+    public static let readableVersions = 1...4
 
     /// Schema version of this config (`currentVersion` once decoded or built).
     public var version: Int
@@ -125,7 +130,7 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         phenotypes = try container.decode([Phenotype].self, forKey: .phenotypes)
         version = CohortConfig.currentVersion
         guard fileVersion >= 2 else { return }
-        // Version 2 and 3 files must name every knob of their version: a missing key is a mistake,
+        // Version 2 to 4 files must name every knob of their version: a missing key is a mistake,
         // not a silent default (version 3 signal knobs: every key of the `signals` section).
         var list = try container.nestedUnkeyedContainer(forKey: .phenotypes)
         var index = 0

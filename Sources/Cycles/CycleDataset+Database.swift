@@ -24,18 +24,27 @@ extension CycleDataset {
             guard count == 1 else { throw DatasetError.singleUserExpected(file: "\(name):user_profile", found: count) }
             userID = String.fromDatabaseValue(ids[0]) ?? Int64.fromDatabaseValue(ids[0]).map { String($0) } ?? ""
         }
-        func table(_ table: String, _ columns: [String]) throws -> _CSVTable? {
+        func table(_ table: String, _ columns: [String], optional: [String] = []) throws -> _CSVTable? {
             guard try db.tableExists(table) else { return nil }
             let own = userID == nil ? columns : columns.filter { $0 != "user_id" }
-            return try _CSVTable(db: db, table: table, columns: own, file: name, userID: userID)
+            let present = Set(try db.columns(in: table).map(\.name))
+            return try _CSVTable(db: db, table: table, columns: own + optional.filter(present.contains), file: name, userID: userID)
         }
         let profiles = try table("user_profile", _DatasetReader.profileColumns)!
         let entries = try table("cycle_entries", _DatasetReader.entryColumns)!
         let symptoms = try table("symptom_logs", _DatasetReader.symptomColumns)
-        let measurements = try table("measurements", _DatasetReader.measurementColumns)
+        // Disturbed readings: the dataset layout's optional `disturbed` column; in the app's
+        // database, whose `measurements` table is the app's own, the toolkit's table of their ids.
+        let measurements = try table("measurements", _DatasetReader.measurementColumns,
+                                     optional: layout == .app ? [] : [_DatasetReader.disturbedColumn])
+        var disturbedIDs: Set<String> = []
+        if layout == .app, try db.tableExists(_DatasetReader.disturbedReadingsTable) {
+            let ids = try DatabaseValue.fetchAll(db, sql: "SELECT measurement_id FROM \(_DatasetReader.disturbedReadingsTable)")
+            disturbedIDs = Set(ids.compactMap { String.fromDatabaseValue($0) ?? Int64.fromDatabaseValue($0).map { String($0) } })
+        }
         var reader = _DatasetReader(lenient: lenient, layout: layout, timeZone: timeZone)
         return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, measurements: measurements,
-                               truth: nil, manifest: nil)
+                               disturbedIDs: disturbedIDs, truth: nil, manifest: nil)
     }
 }
 #endif

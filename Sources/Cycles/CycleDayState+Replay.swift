@@ -11,7 +11,7 @@ extension CycleDayState {
         public init(_ history: UserHistory) {
             self.history = history
             cursor = _HistoryCursor(history)
-            state = CycleDayState(declaredCycleType: history.profile.cycleType)
+            state = CycleDayState(profile: history.profile)
             _FeatureBuildCounter.record(.replay)
         }
 
@@ -22,7 +22,7 @@ extension CycleDayState {
             if let today = state.today {
                 if today == day { return state }
                 if day < today {
-                    state = CycleDayState(declaredCycleType: history.profile.cycleType)
+                    state = CycleDayState(profile: history.profile)
                     cursor = _HistoryCursor(history)
                 }
             }

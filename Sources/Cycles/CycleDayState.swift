@@ -74,7 +74,7 @@ public struct CycleDayState: Sendable {
     /// Days advanced through (from `firstDay` to `today`).
     public private(set) var dayCount = 0
     /// The ovulation posterior's prior, renewed in `advance` when her past cycles change.
-    private var ovulationPrior = _OvulationPrior(pastCycleLengths: [], lutealLengths: [])
+    private var ovulationPrior = _OvulationPrior(model: .unseen, lutealLengths: [])
 
     /// Per day: flow intensity (0 when a record has no flow), `nan` without a record.
     private(set) var flow: [Float] = []
@@ -92,6 +92,14 @@ public struct CycleDayState: Sendable {
     /// A state that has seen nothing yet, of a user who declared `declaredCycleType`.
     public init(declaredCycleType: CycleType = .unknown) {
         self.declaredCycleType = declaredCycleType
+    }
+
+    /// A state that has seen nothing yet, of the woman `profile` describes: her declared cycle
+    /// type, and her cycle-length model's prior and age (`CycleState.init(profile:)`).
+    public init(profile: UserProfile) {
+        self.declaredCycleType = profile.cycleType
+        self.cycle = CycleState(profile: profile)
+        self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
     }
 
     /// The last day advanced to.
@@ -120,8 +128,8 @@ public struct CycleDayState: Sendable {
         if started { startCycle(on: day) }
         let measured = measurements.flatMap { $0.isEmpty ? nil : $0 }
         signals.advance(to: day, measurements: measured, periodStarted: started)
-        if !ovulationPrior.isFor(pastCycleLengths: cycle.recentCycleLengths, lutealLengths: signals.posteriorLutealLengths) {
-            ovulationPrior = _OvulationPrior(pastCycleLengths: cycle.recentCycleLengths, lutealLengths: signals.posteriorLutealLengths)
+        if !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
+            ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
         }
         if measured != nil { signalLogMask |= 1 }
         appendDay(record)
@@ -159,7 +167,7 @@ public struct CycleDayState: Sendable {
     public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
 
     /// `true` when the learned models give the signal-anchored forecast itself
-    /// (`anchoredNextStart`: the calendar's date until her signals evidence ovulation): no symptom
+    /// (`anchoredNextStart`: the period-history date until her signals evidence ovulation): no symptom
     /// in the last `loggingWindowDays` days and no temperature or mucus reading this cycle — a
     /// user who logs periods, perhaps LH tests, and nothing else. On such real charts (Marquette:
     /// periods and the monitor's LH peak) the models were below the anchored date. Temperatures and
@@ -218,10 +226,11 @@ public struct CycleDayState: Sendable {
         return gaps > 0 ? (gap / Float(gaps), gaps) : nil
     }
 
-    /// The next start the signals give on top of the calendar (`CycleSignalState.anchoredNextStart`),
-    /// `nil` before any start is known.
+    /// The next start the signals give on top of the period-history forecast's date
+    /// (`CycleSignalState.anchoredNextStart` from `CycleState.nextStartDistribution`'s likeliest
+    /// date), `nil` before any start is known.
     public var anchoredNextStart: CalendarDay? {
-        cycle.calendarNextStart.map { signals.anchoredNextStart(calendar: $0) }
+        cycle.nextStartDistribution.map { signals.anchoredNextStart(calendar: $0.likeliestDate) }
     }
 
     /// Days from `today` until `anchoredNextStart` (≤ 0 once it has passed); the calendar's

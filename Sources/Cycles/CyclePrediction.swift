@@ -9,6 +9,13 @@ public struct CyclePrediction: Sendable, Equatable {
     /// Uncertainty of `nextPeriodStart` in days (≈ one standard deviation, or the half-width
     /// of the central 68 % of the model's distribution).
     public var nextPeriodUncertaintyDays: Double
+    /// P(the next start falls within ±`AlertPolicy.toleranceDays` of `nextPeriodStart`): the
+    /// probability that the forecast is scored a hit, from the predictor's distribution
+    /// (`NextStartDistribution`); `nil` for a predictor without one.
+    public var nextPeriodConfidence: Double?
+    /// Central intervals of the next start at `ForecastInterval.levels` (empty for a predictor
+    /// without a distribution).
+    public var nextPeriodIntervals: [ForecastInterval]
     /// Ovulation estimate for the current cycle, when the predictor makes one.
     public var ovulation: OvulationEstimate?
     /// Tomorrow's energy, when predicted.
@@ -17,17 +24,38 @@ public struct CyclePrediction: Sendable, Equatable {
     public var moodTomorrow: LevelForecast?
     /// Why: a sentence and its factors.
     public var reasoning: Reasoning
+    /// What the symptothermal method finds in her current cycle's charts, with the ovulation
+    /// posterior's probabilities, when the predictor reports it (`FertilityFindings`).
+    public var fertility: FertilityFindings?
 
     public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
+                nextPeriodConfidence: Double? = nil, nextPeriodIntervals: [ForecastInterval] = [],
                 ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
-                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning) {
+                moodTomorrow: LevelForecast? = nil, reasoning: Reasoning, fertility: FertilityFindings? = nil) {
         self.asOf = asOf
         self.nextPeriodStart = nextPeriodStart
         self.nextPeriodUncertaintyDays = nextPeriodUncertaintyDays
+        self.nextPeriodConfidence = nextPeriodConfidence
+        self.nextPeriodIntervals = nextPeriodIntervals
         self.ovulation = ovulation
         self.energyTomorrow = energyTomorrow
         self.moodTomorrow = moodTomorrow
         self.reasoning = reasoning
+        self.fertility = fertility
+    }
+}
+
+extension CyclePrediction {
+    /// Moves the next start to `start`, and its intervals with it: a personal correction that
+    /// shifts the date shifts the distribution the forecast rests on, so the confidence (the
+    /// probability of the window around the date) is unchanged.
+    public mutating func moveNextPeriodStart(to start: CalendarDay) {
+        let shift = nextPeriodStart.distance(to: start)
+        guard shift != 0 else { return }
+        nextPeriodStart = start
+        nextPeriodIntervals = nextPeriodIntervals.map {
+            ForecastInterval(level: $0.level, first: $0.first.advanced(by: shift), last: $0.last.advanced(by: shift))
+        }
     }
 }
 

@@ -10,19 +10,20 @@
 ///   ovulation 32 h, WHO 1980). A later surge after a negative test replaces an earlier one (an
 ///   early false surge: 31 % of cycles, Leiva 2017). Three surges in one cycle read as tonic
 ///   positives (PCOS-like): no LH evidence that cycle.
-/// - **BBT**, three over six, sympto-thermal variant: three consecutive readings (within
-///   `temperatureHighSpanDays`) above the coverline — the highest of the six readings before the
-///   first of them — by `basalCoverlineMarginCelsius`, the third by `basalThirdHighRiseCelsius`
-///   (Marquette; temperaturabasale.it). Ovulation = the first high day − 2 (LH peak → shift onset
-///   2.4 ± 1.5 d, Prior 1990, less the peak → ovulation 0.46 d).
+/// - **BBT**: the symptothermal method's temperature rules (`TemperatureShift`: the regular rule
+///   and its two exceptions, never combined, on the 0.05 °C grid, disturbed readings bracketed,
+///   days without a reading skipped). Ovulation = the first higher reading − 2 (LH peak → shift
+///   onset 2.4 ± 1.5 d, Prior 1990, less the peak → ovulation 0.46 d).
 /// - **Wrist temperature**: three worn nights (within `wristHighSpanNights` days) averaging
 ///   ≥ `wristRiseCelsius` above her baseline — the mean of the six nights before — none below
 ///   half of it (Apple's ≥ 0.2 °C change, Wang 2025; Ava's sustained 3-day shift, Shilaih 2018).
 ///   Ovulation = the first raised night − 1 (86 % of shifts fall on or after ovulation, Shilaih 2018).
-/// - **Cervical mucus**: the peak is the last day of egg-white mucus, confirmed once
-///   `mucusDryingDays` days have passed with at least two drier observations and no egg-white
-///   (Billings' peak + 3). Ovulation = the peak day (mean 0.31 d before it, 95 % within ±2 d,
-///   Hilgers 1978). Egg-white mucus after a confirmed peak withdraws it.
+/// - **Cervical mucus**: the method's peak (`MucusPeak`: the last day of the cycle's best quality,
+///   confirmed by three later observations of a lower one) when that quality is S+. Ovulation =
+///   the peak day (mean 0.31 d before it, 95 % within ±2 d, Hilgers 1978). A return of the best
+///   quality withdraws it until the double check is complete.
+/// - **Cervix** (`CervixPeak`) and the **double check** (`FertilityFindings.DoubleCheck`): the
+///   method's findings, reported by `FertilityFindings`; the cervix gives no ovulation evidence.
 ///
 /// When several signals evidence ovulation, the most precise wins (`OvulationEvidence.Source`
 /// order), unless another one dates it `laterEvidenceDays` or more later: an early false surge
@@ -43,19 +44,13 @@ public struct CycleSignalState: Sendable, Equatable {
     public static let lhPositiveToOvulationDays = 1
     /// Surges in one cycle from which the LH tests read as tonic positives.
     public static let tonicSurgeCount = 3
-    /// Readings under the coverline (three over *six*).
-    public static let lowReadingCount = 6
-    /// Readings above it (*three* over six).
-    public static let highReadingCount = 3
-    /// Days the three high readings may span (one reading may be missing between them).
-    public static let temperatureHighSpanDays = 4
-    /// Days before the first high reading the six low ones must lie within.
-    public static let lowReadingWindowDays = 12
-    /// Margin above the coverline of the first two highs (0.1 °F, Marquette).
-    public static let basalCoverlineMarginCelsius = 0.05
-    /// Margin above the coverline of the third high (sympto-thermal variant).
-    public static let basalThirdHighRiseCelsius = 0.2
-    /// Days from ovulation to the first high BBT reading.
+    /// Nights before the raised ones a wrist shift compares them with (three over *six*).
+    public static let wristBaselineNights = 6
+    /// Raised nights a wrist shift needs (*three* over six).
+    public static let wristRaisedNights = 3
+    /// Days before the first raised night the six baseline nights must lie within.
+    public static let wristBaselineWindowDays = 12
+    /// Days from ovulation to the first higher BBT reading.
     public static let basalShiftToOvulationDays = 2
     /// Mean rise of the three raised nights over her baseline.
     public static let wristRiseCelsius = 0.2
@@ -63,10 +58,12 @@ public struct CycleSignalState: Sendable, Equatable {
     public static let wristHighSpanNights = 5
     /// Days from ovulation to the first raised night.
     public static let wristShiftToOvulationDays = 1
-    /// Days after the mucus peak before it is confirmed.
-    public static let mucusDryingDays = 3
-    /// Drier observations needed after the peak to confirm it.
-    public static let mucusDryObservations = 2
+    /// Cycles with a confirmed temperature rise from which the minus-8 rule replaces the 5-day rule.
+    public static let minusEightRuleCycles = 12
+    /// The 5-day rule: cycle days 1 … 5 come before the fertile window (after a cycle with a rise).
+    public static let fiveDayRuleDays = 5
+    /// The minus-8 rule: days between her earliest first higher reading and the window's last day before.
+    public static let minusEightRuleDays = 8
     /// Days by which a less precise signal must date ovulation later to overrule a more precise one.
     public static let laterEvidenceDays = 3
     /// Luteal lengths a cycle's evidence may give and still count (Bull 2019's 95 % range, 7–17 d,
@@ -92,19 +89,31 @@ public struct CycleSignalState: Sendable, Equatable {
     public private(set) var evidencedCycles = 0
     /// The day's measurements (`nil` when none was logged today).
     public private(set) var todayMeasurements: DayMeasurements?
-    /// This cycle's LH tests, BBT readings, worn nights and mucus observations, counted.
+    /// This cycle's LH tests, BBT readings (disturbed ones included), worn nights and mucus observations, counted.
     public private(set) var lhTestCount = 0, basalTemperatureCount = 0, wristTemperatureCount = 0, mucusCount = 0
     /// This cycle's latest surge: the day of its first surge reading.
     public private(set) var lastSurge: CalendarDay?
     /// This cycle's latest negative LH test.
     public private(set) var lastNegativeLHTest: CalendarDay?
 
+    /// This cycle's temperature rise confirmed by the method's rules (`TemperatureShift`), if any.
+    public private(set) var temperatureShift: TemperatureShift?
+    /// The double check, once complete this cycle.
+    public private(set) var doubleCheck: FertilityFindings.DoubleCheck?
+    /// Cycle day of the first higher reading of her earliest rise, over every completed cycle with one.
+    public private(set) var earliestFirstHigherReadingCycleDay: Int?
+    /// Completed cycles with a confirmed temperature rise, all time.
+    public private(set) var cyclesWithTemperatureRise = 0
+    /// `true` when the cycle before this one had a confirmed temperature rise.
+    public private(set) var previousCycleHadTemperatureRise = false
+
     private var lhTests: [Reading<LHTestResult>] = []
-    private var basal: [Reading<Double>] = []
+    /// This cycle's usable BBT readings (not disturbed) on the method's grid.
+    private var basal: [TemperatureShift.Reading] = []
     private var wrist: [Reading<Double>] = []
-    private var mucus: [Reading<CervicalMucus>] = []
     private var surgeCount = 0
-    private var mucusPeakCandidate: CalendarDay?
+    private var mucus = _PeakTracker(minimumLevel: CervicalMucus.moist.rawValue)
+    private var cervix = _PeakTracker(minimumLevel: 1)
     /// This cycle's evidence in effect, one per signal kind.
     private var evidenceByKind: [MeasurementKind: OvulationEvidence] = [:]
     /// Per kind, the day through which this cycle's readings no longer count (withdrawn evidence).
@@ -148,9 +157,50 @@ public struct CycleSignalState: Sendable, Equatable {
     /// Readings of temperature (BBT or wrist) this cycle.
     public var temperatureCount: Int { basalTemperatureCount + wristTemperatureCount }
 
-    /// This cycle's confirmed temperature shift in effect (BBT first), if any.
-    public var temperatureShift: OvulationEvidence? {
+    /// This cycle's temperature evidence in effect (BBT first), if any.
+    public var temperatureEvidence: OvulationEvidence? {
         evidenceByKind[.basalBodyTemperature] ?? evidenceByKind[.wristTemperature]
+    }
+
+    /// `true` when the method applies to this cycle: it has a BBT, mucus or cervix observation, or
+    /// the cycle before had a temperature rise (her chart goes on).
+    public var hasSymptothermalChart: Bool {
+        basalTemperatureCount > 0 || mucusCount > 0 || cervix.observations > 0 || previousCycleHadTemperatureRise
+    }
+
+    /// This cycle's mucus peak by the method's rule (confirmed or a candidate), if any.
+    public var mucusPeak: MucusPeak? {
+        guard let day = mucus.peak, let best = mucus.best, let quality = CervicalMucus(rawValue: best) else { return nil }
+        return MucusPeak(day: day, quality: quality, confirmed: mucus.confirmed)
+    }
+
+    /// This cycle's cervix peak by the method's rule (confirmed or a candidate), if any.
+    public var cervixPeak: CervixPeak? {
+        cervix.peak.map { CervixPeak(day: $0, confirmed: cervix.confirmed) }
+    }
+
+    /// The fertile window of this cycle as the method opens it (the earliest of the calendar rule —
+    /// no rise in the cycle before: day 1; the minus-8 rule from `minusEightRuleCycles` cycles
+    /// with a rise, or earlier when her earliest first higher reading − 8 falls before day 6;
+    /// else the 5-day rule — and the first mucus symptom or fertile cervix sign) and closes it
+    /// (the double check); `nil` before a start.
+    public var fertileWindow: FertilityFindings.FertileWindow? {
+        guard let cycleStart else { return nil }
+        typealias Window = FertilityFindings.FertileWindow
+        var lastBefore = 0, openedBy = Window.Opening.noEarlierRise
+        if previousCycleHadTemperatureRise {
+            let minusEight = earliestFirstHigherReadingCycleDay.map { $0 - CycleSignalState.minusEightRuleDays }
+            if let minusEight, cyclesWithTemperatureRise >= CycleSignalState.minusEightRuleCycles || minusEight < CycleSignalState.fiveDayRuleDays {
+                (lastBefore, openedBy) = (max(0, minusEight), .minusEightRule)
+            } else {
+                (lastBefore, openedBy) = (CycleSignalState.fiveDayRuleDays, .fiveDayRule)
+            }
+        }
+        var opens = cycleStart.advanced(by: lastBefore)
+        for (sign, symptom) in [(mucus.firstSign, Window.Opening.mucus), (cervix.firstSign, .cervix)] {
+            if let sign, sign < opens { (opens, openedBy) = (sign, symptom) }
+        }
+        return Window(opens: opens, openedBy: openedBy, closes: doubleCheck?.completed)
     }
 
     /// The next start the signals give on top of the calendar's `calendarStart`: with evidence,
@@ -186,19 +236,20 @@ public struct CycleSignalState: Sendable, Equatable {
         if let measurements, let cycleStart {
             likelihood.observe(measurements, cycleDay: cycleStart.distance(to: day) + 1)
             if let result = measurements.lhTest { observe(lhTest: result, on: day) }
-            if let value = measurements.basalBodyTemperature {
-                basal.append(Reading(day: day, value: value))
-                basalTemperatureCount += 1
-                detectBasalShift(on: day)
+            if measurements.basalBodyTemperature != nil { basalTemperatureCount += 1 }
+            if let value = measurements.usableBasalTemperature {
+                basal.append(TemperatureShift.Reading(day: day, steps: TemperatureShift.steps(celsius: value)))
+                detectBasalShift()
             }
-            if let value = measurements.wristTemperature {
+            if measurements.wristTemperature != nil { wristTemperatureCount += 1 }
+            if let value = measurements.usableWristTemperature {
                 wrist.append(Reading(day: day, value: value))
-                wristTemperatureCount += 1
                 detectWristShift(on: day)
             }
-            if let category = measurements.cervicalMucus { observe(mucus: category, on: day) }
+            if let quality = measurements.cervicalMucus { observe(mucus: quality, on: day) }
+            if let sign = measurements.cervix?.showsFertileSign { _ = cervix.observe(level: sign ? 1 : 0, on: day) }
+            completeDoubleCheck()
         }
-        confirmMucusPeak(on: day)
     }
 
     /// The cycle that ends the day before `nextStart`: its evidence gives a luteal length, and
@@ -223,10 +274,20 @@ public struct CycleSignalState: Sendable, Equatable {
                 }
             }
         }
+        if let cycleStart {
+            previousCycleHadTemperatureRise = temperatureShift != nil
+            if let shift = temperatureShift {
+                let cycleDay = cycleStart.distance(to: shift.firstHigherReading) + 1
+                earliestFirstHigherReadingCycleDay = min(earliestFirstHigherReadingCycleDay ?? cycleDay, cycleDay)
+                cyclesWithTemperatureRise += 1
+            }
+        }
         cycleStart = nextStart
-        lhTests = []; basal = []; wrist = []; mucus = []
+        lhTests = []; basal = []; wrist = []
         lhTestCount = 0; basalTemperatureCount = 0; wristTemperatureCount = 0; mucusCount = 0
-        lastSurge = nil; lastNegativeLHTest = nil; surgeCount = 0; mucusPeakCandidate = nil
+        lastSurge = nil; lastNegativeLHTest = nil; surgeCount = 0
+        mucus = _PeakTracker(minimumLevel: mucus.minimumLevel); cervix = _PeakTracker(minimumLevel: cervix.minimumLevel)
+        temperatureShift = nil; doubleCheck = nil
         evidenceByKind = [:]; withdrawnThrough = [:]
         likelihood.startCycle()
     }
@@ -277,22 +338,23 @@ public struct CycleSignalState: Sendable, Equatable {
             source: peak ? .lhPeak : .lhPositive, observed: day, confirmed: day)
     }
 
-    private mutating func detectBasalShift(on day: CalendarDay) {
-        guard evidenceByKind[.basalBodyTemperature] == nil,
-              let first = shiftStart(in: basal, kind: .basalBodyTemperature, span: CycleSignalState.temperatureHighSpanDays, rises: { lows, highs in
-                  let coverline = lows.max()!
-                  let margin = CycleSignalState.basalCoverlineMarginCelsius - 1e-9
-                  return highs[0] >= coverline + margin && highs[1] >= coverline + margin
-                      && highs[2] >= coverline + CycleSignalState.basalThirdHighRiseCelsius - 1e-9
-              }) else { return }
+    /// Runs the method's temperature rules on this cycle's readings: the first confirmed rise is
+    /// the cycle's finding; the evidence is the first rise whose first higher reading comes after
+    /// any withdrawn BBT evidence.
+    private mutating func detectBasalShift() {
+        if temperatureShift == nil { temperatureShift = TemperatureShift.first(in: basal) }
+        guard evidenceByKind[.basalBodyTemperature] == nil, let found = temperatureShift else { return }
+        let withdrawn = withdrawnThrough[.basalBodyTemperature]
+        guard let shift = withdrawn.map({ found.firstHigherReading > $0 ? found : TemperatureShift.first(in: basal, after: $0) }) ?? found
+        else { return }
         evidenceByKind[.basalBodyTemperature] = OvulationEvidence(
-            ovulation: first.advanced(by: -CycleSignalState.basalShiftToOvulationDays), source: .basalTemperatureShift,
-            observed: first, confirmed: day)
+            ovulation: shift.firstHigherReading.advanced(by: -CycleSignalState.basalShiftToOvulationDays), source: .basalTemperatureShift,
+            observed: shift.firstHigherReading, confirmed: shift.confirmed, temperatureRule: shift.rule)
     }
 
     private mutating func detectWristShift(on day: CalendarDay) {
         guard evidenceByKind[.wristTemperature] == nil,
-              let first = shiftStart(in: wrist, kind: .wristTemperature, span: CycleSignalState.wristHighSpanNights, rises: { lows, highs in
+              let first = wristShiftStart(rises: { lows, highs in
                   let baseline = lows.reduce(0, +) / Double(lows.count)
                   let rise = CycleSignalState.wristRiseCelsius
                   return highs.reduce(0, +) / Double(highs.count) >= baseline + rise - 1e-9
@@ -303,33 +365,46 @@ public struct CycleSignalState: Sendable, Equatable {
             observed: first, confirmed: day)
     }
 
-    /// The first of the last `highReadingCount` readings when they span at most `span` days, the
-    /// `lowReadingCount` before them lie within `lowReadingWindowDays` of it, and `rises(lows, highs)`.
-    private func shiftStart(in readings: [Reading<Double>], kind: MeasurementKind, span: Int,
-                            rises: ([Double], [Double]) -> Bool) -> CalendarDay? {
-        let highCount = CycleSignalState.highReadingCount, lowCount = CycleSignalState.lowReadingCount
-        guard readings.count >= highCount + lowCount else { return nil }
-        let highs = readings.suffix(highCount), lows = readings.dropLast(highCount).suffix(lowCount)
+    /// The first of the last `wristRaisedNights` nights when they span at most
+    /// `wristHighSpanNights` days, the `wristBaselineNights` before them lie within
+    /// `wristBaselineWindowDays` of it, and `rises(lows, highs)`.
+    private func wristShiftStart(rises: ([Double], [Double]) -> Bool) -> CalendarDay? {
+        let highCount = CycleSignalState.wristRaisedNights, lowCount = CycleSignalState.wristBaselineNights
+        guard wrist.count >= highCount + lowCount else { return nil }
+        let highs = wrist.suffix(highCount), lows = wrist.dropLast(highCount).suffix(lowCount)
         let first = highs.first!.day
-        guard first.distance(to: highs.last!.day) <= span, counts(kind, on: first),
-              lows.first!.day.distance(to: first) <= CycleSignalState.lowReadingWindowDays,
+        guard first.distance(to: highs.last!.day) <= CycleSignalState.wristHighSpanNights, counts(.wristTemperature, on: first),
+              lows.first!.day.distance(to: first) <= CycleSignalState.wristBaselineWindowDays,
               rises(lows.map(\.value), highs.map(\.value)) else { return nil }
         return first
     }
 
-    private mutating func observe(mucus category: CervicalMucus, on day: CalendarDay) {
-        mucus.append(Reading(day: day, value: category))
+    /// Reads a mucus observation into the method's peak; a confirmed S+ peak is evidence (unless
+    /// earlier mucus evidence was withdrawn after it), a return of the best quality withdraws it.
+    /// A confirmed peak of a lower quality (S, f) is the method's finding but no evidence: before
+    /// the cycle's S+ such a peak is often an early one, which only the double check catches.
+    private mutating func observe(mucus quality: CervicalMucus, on day: CalendarDay) {
         mucusCount += 1
-        guard category == .eggWhite else { return }
-        if evidenceByKind[.cervicalMucus] != nil { withdraw(.cervicalMucus, through: day.advanced(by: -1)) }
-        if counts(.cervicalMucus, on: day) { mucusPeakCandidate = day }
+        switch mucus.observe(level: quality.rawValue, on: day) {
+        case .withdrawn:
+            if evidenceByKind[.cervicalMucus] != nil { withdraw(.cervicalMucus, through: day.advanced(by: -1)) }
+        case .confirmed:
+            guard let peak = mucus.peak, mucus.best == CervicalMucus.eggWhite.rawValue, counts(.cervicalMucus, on: peak) else { return }
+            evidenceByKind[.cervicalMucus] = OvulationEvidence(ovulation: peak, source: .mucusPeak, observed: peak, confirmed: day)
+        case .none:
+            break
+        }
     }
 
-    private mutating func confirmMucusPeak(on day: CalendarDay) {
-        guard let peak = mucusPeakCandidate, peak.distance(to: day) >= CycleSignalState.mucusDryingDays else { return }
-        let drier = mucus.reversed().prefix { $0.day > peak }
-        guard drier.count >= CycleSignalState.mucusDryObservations else { return }
-        evidenceByKind[.cervicalMucus] = OvulationEvidence(ovulation: peak, source: .mucusPeak, observed: peak, confirmed: day)
-        mucusPeakCandidate = nil
+    /// Completes the double check once the temperature rise and the peak of the symptom read with
+    /// it (mucus, or the cervix in a cycle without mucus observations) are both confirmed; the
+    /// cycle's evaluation then closes.
+    private mutating func completeDoubleCheck() {
+        guard doubleCheck == nil, let shift = temperatureShift else { return }
+        let symptom: FertilityFindings.DoubleCheck.Symptom = mucus.observations > 0 || cervix.observations == 0 ? .mucus : .cervix
+        guard let confirmed = (symptom == .mucus ? mucus : cervix).confirmed else { return }
+        doubleCheck = FertilityFindings.DoubleCheck(completed: max(shift.confirmed, confirmed), symptom: symptom)
+        mucus.closed = true
+        cervix.closed = true
     }
 }

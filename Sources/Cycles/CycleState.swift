@@ -24,9 +24,25 @@ public struct CycleState: Sendable, Equatable {
     public private(set) var recentCycleLengths: [Int] = []
     /// Number of complete cycles seen so far.
     public private(set) var completedCycles = 0
+    /// Her cycle-length model (every complete cycle, the recent ones weighing more), from which
+    /// `nextStartDistribution` forecasts; it stays unseen in a state that does not track it.
+    public private(set) var lengthModel: CycleLengthModel
+    /// Whether `lengthModel` learns her cycles (the calendar, which never reads it, saves the work).
+    public let tracksLengthModel: Bool
 
-    /// A state that has seen nothing yet.
-    public init() {}
+    /// A state that has seen nothing yet, whose cycle-length model starts from `lengthModel`
+    /// (by default the standard prior's, for a woman of unknown age); `nil`: no cycle-length model
+    /// is tracked and `nextStartDistribution` is `nil`.
+    public init(lengthModel: CycleLengthModel? = .unseen) {
+        self.lengthModel = lengthModel ?? .unseen
+        self.tracksLengthModel = lengthModel != nil
+    }
+
+    /// A state that has seen nothing yet, of the woman `profile` describes
+    /// (`CycleLengthModel.init(profile:)`).
+    public init(profile: UserProfile) {
+        self.init(lengthModel: CycleLengthModel(profile: profile))
+    }
 
     /// `true` when flow on `day` starts a new period after the last flow day `previousFlow`.
     public static func startsPeriod(flowOn day: CalendarDay, previousFlow: CalendarDay?) -> Bool {
@@ -43,9 +59,11 @@ public struct CycleState: Sendable, Equatable {
         let started = CycleState.startsPeriod(flowOn: day, previousFlow: lastFlowDay)
         if started {
             if let previous = lastStart {
-                recentCycleLengths.append(previous.distance(to: day))
+                let length = previous.distance(to: day)
+                recentCycleLengths.append(length)
                 if recentCycleLengths.count > CycleState.recentCycleCount { recentCycleLengths.removeFirst() }
                 completedCycles += 1
+                if tracksLengthModel { lengthModel.add(length) }
             }
             lastStart = day
         }
@@ -70,6 +88,13 @@ public struct CycleState: Sendable, Equatable {
     /// the whole cycle. `nil` before the first start.
     public var calendarNextStart: CalendarDay? {
         lastStart?.advanced(by: calendarCycleLength)
+    }
+
+    /// The period-history forecast of the next start at the end of `today`
+    /// (`CycleLengthModel.distribution(cycleDay:asOf:)`), `nil` before the first start.
+    public var nextStartDistribution: NextStartDistribution? {
+        guard tracksLengthModel, let today, let cycleDay else { return nil }
+        return lengthModel.distribution(cycleDay: cycleDay, asOf: today)
     }
 
     /// Mean of the recent cycle lengths, `nil` before any cycle is complete.

@@ -16,19 +16,40 @@ public struct DayMeasurements: Sendable, Equatable {
     public var wristTemperature: Double?
     /// The day's cervical-mucus observation, if logged.
     public var cervicalMucus: CervicalMucus?
+    /// The day's cervix observation, if any part of it was logged.
+    public var cervix: CervixObservation?
+    /// The kinds whose reading she marked disturbed (illness, alcohol, a short or late night, a
+    /// different thermometer): a disturbed temperature is bracketed, neither counted nor among the
+    /// six lower readings (`TemperatureShift`), and left out of the ovulation posterior. Stored
+    /// as the `measurements.disturbed` column (dataset layout) or the `odml_disturbed_readings`
+    /// table (the app's database).
+    public var disturbed: Set<MeasurementKind>
     /// Where each logged value came from (`measurements.source`: `manual`, `healthkit`, `oura`, …),
     /// by kind; a kind with a value and no entry here has source `manual`.
     public var sources: [MeasurementKind: String]
 
     /// Creates a day's measurements.
     public init(date: CalendarDay, lhTest: LHTestResult? = nil, basalBodyTemperature: Double? = nil,
-                wristTemperature: Double? = nil, cervicalMucus: CervicalMucus? = nil, sources: [MeasurementKind: String] = [:]) {
+                wristTemperature: Double? = nil, cervicalMucus: CervicalMucus? = nil, cervix: CervixObservation? = nil,
+                disturbed: Set<MeasurementKind> = [], sources: [MeasurementKind: String] = [:]) {
         self.date = date
         self.lhTest = lhTest
         self.basalBodyTemperature = basalBodyTemperature
         self.wristTemperature = wristTemperature
         self.cervicalMucus = cervicalMucus
+        self.cervix = cervix.flatMap { $0.isEmpty ? nil : $0 }
+        self.disturbed = disturbed
         self.sources = sources
+    }
+
+    /// The basal temperature the method evaluates: the reading unless she marked it disturbed.
+    public var usableBasalTemperature: Double? {
+        disturbed.contains(.basalBodyTemperature) ? nil : basalBodyTemperature
+    }
+
+    /// The wrist temperature the rules and the posterior read: the value unless marked disturbed.
+    public var usableWristTemperature: Double? {
+        disturbed.contains(.wristTemperature) ? nil : wristTemperature
     }
 
     /// The source written for a kind without one in `sources`.
@@ -48,6 +69,9 @@ public struct DayMeasurements: Sendable, Equatable {
         case .basalBodyTemperature: return basalBodyTemperature
         case .wristTemperature: return wristTemperature
         case .cervicalMucus: return cervicalMucus.map { Double($0.rawValue) }
+        case .cervixOpening: return cervix?.opening.map { Double($0.rawValue) }
+        case .cervixFirmness: return cervix?.firmness.map { Double($0.rawValue) }
+        case .cervixPosition: return cervix?.position.map { Double($0.rawValue) }
         }
     }
 
@@ -55,15 +79,25 @@ public struct DayMeasurements: Sendable, Equatable {
     public func source(of kind: MeasurementKind) -> String { sources[kind] ?? DayMeasurements.defaultSource }
 
     /// Sets `kind` from a stored value that `MeasurementKind.plausibleRange` already accepted
-    /// (temperatures rounded to two decimals); `nil` clears it.
-    mutating func setValue(_ value: Double?, of kind: MeasurementKind, source: String?) {
+    /// (temperatures rounded to two decimals), marked `disturbed` or not; `nil` clears it.
+    mutating func setValue(_ value: Double?, of kind: MeasurementKind, source: String?, disturbed: Bool = false) {
+        let code = value.map { Int($0) }
         switch kind {
-        case .lhTest: lhTest = value.flatMap { LHTestResult(rawValue: Int($0)) }
+        case .lhTest: lhTest = code.flatMap { LHTestResult(rawValue: $0) }
         case .basalBodyTemperature: basalBodyTemperature = value.map(DayMeasurements.rounded)
         case .wristTemperature: wristTemperature = value.map(DayMeasurements.rounded)
-        case .cervicalMucus: cervicalMucus = value.flatMap { CervicalMucus(rawValue: Int($0)) }
+        case .cervicalMucus: cervicalMucus = code.flatMap { CervicalMucus(rawValue: $0) }
+        case .cervixOpening, .cervixFirmness, .cervixPosition:
+            var observation = cervix ?? CervixObservation()
+            switch kind {
+            case .cervixOpening: observation.opening = code.flatMap { CervixObservation.Opening(rawValue: $0) }
+            case .cervixFirmness: observation.firmness = code.flatMap { CervixObservation.Firmness(rawValue: $0) }
+            default: observation.position = code.flatMap { CervixObservation.Position(rawValue: $0) }
+            }
+            cervix = observation.isEmpty ? nil : observation
         }
         sources[kind] = value == nil ? nil : source
+        if value != nil && disturbed { self.disturbed.insert(kind) } else { self.disturbed.remove(kind) }
     }
 
     /// The same day with only the kinds in `kept`.

@@ -65,7 +65,8 @@ extension ForecastAttributing {
     /// days that push the same way as the forecast, and the same for tomorrow's energy and mood
     /// (`LevelForecast.reasoning`; contributions of at least `minimumNamedLevelContribution`
     /// points). See `ReasoningGenerator`. The day is prepared once (`preparedDay(for:on:)`) and the
-    /// attributions computed together (`attributions(from:levels:)`).
+    /// attributions computed together (`attributions(from:levels:)`); the method's findings in her
+    /// charts (`CyclePrediction.fertility`) are read from its state.
     /// Returns the period attribution too, for `odml explain` and app UIs.
     public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
@@ -74,11 +75,17 @@ extension ForecastAttributing {
         let forecastLevels = [(prediction.energyTomorrow, SymptomType.energy), (prediction.moodTomorrow, .mood)]
             .compactMap { $0.0 == nil ? nil : $0.1 }
         let (attribution, levelAttributions) = try attributions(from: prepared, levels: forecastLevels)
-        let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
-        prediction.reasoning = try generator.reasoning(
-            for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
-            uncertainty: .days(prediction.nextPeriodUncertaintyDays), attribution: attribution, language: language,
-            minimumContribution: Self.minimumNamedContribution)
+        if !prepared.state.givesPeriodHistoryForecast {
+            // The model decided the date: its sentence names what moved it. (The period-history
+            // forecast keeps its own sentence: what it rests on, in her terms.)
+            let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
+            let interval = prediction.nextPeriodIntervals.first { $0.level == 0.8 }
+            prediction.reasoning = try generator.reasoning(
+                for: .periodStart, value: .date(year: year, month: month, day: dayOfMonth),
+                uncertainty: interval.map { .interval(from: $0.first.predictedValue, through: $0.last.predictedValue, probability: $0.level) }
+                    ?? .days(prediction.nextPeriodUncertaintyDays),
+                attribution: attribution, language: language, minimumContribution: Self.minimumNamedContribution)
+        }
         func explained(_ forecast: LevelForecast?, _ symptom: SymptomType, _ kind: PredictionKind) throws -> LevelForecast? {
             guard var forecast, let levelAttribution = levelAttributions[symptom] else { return forecast }
             forecast.reasoning = try generator.reasoning(for: kind, value: .level(PredictedValue.Level(rawValue: forecast.level.rawValue) ?? .medium),
@@ -88,6 +95,7 @@ extension ForecastAttributing {
         }
         prediction.energyTomorrow = try explained(prediction.energyTomorrow, .energy, .energyTomorrow)
         prediction.moodTomorrow = try explained(prediction.moodTomorrow, .mood, .moodTomorrow)
+        prediction.fertility = FertilityFindings(state: prepared.state)
         return (prediction, attribution)
     }
 

@@ -9,9 +9,10 @@ public struct OvulationEvidence: Sendable, Equatable {
         case lhPeak = 1
         /// A `positive` LH test opening a surge: ovulation the next day.
         case lhPositive = 2
-        /// The mucus peak (last day of egg-white mucus, confirmed by the drying after it).
+        /// The method's mucus peak (`MucusPeak`: the last day of the cycle's best quality, confirmed
+        /// by three lower observations after it).
         case mucusPeak = 3
-        /// A confirmed basal-body-temperature shift (three over six, sympto-thermal variant).
+        /// A basal-body-temperature rise confirmed by the symptothermal method's rules (`TemperatureShift`).
         case basalTemperatureShift = 4
         /// A sustained rise of a wearable's nightly wrist temperature.
         case wristTemperatureShift = 5
@@ -49,12 +50,17 @@ public struct OvulationEvidence: Sendable, Equatable {
     public var observed: CalendarDay
     /// The day the rule was satisfied: the evidence is known from the end of that day on.
     public var confirmed: CalendarDay
+    /// For a BBT rise, the temperature rule that confirmed it (named in the sentence).
+    public var temperatureRule: TemperatureShift.Rule?
 
-    /// Evidence of ovulation on `ovulation` by `source`, read on `observed`, known from `confirmed`.
-    public init(ovulation: CalendarDay, source: Source, observed: CalendarDay, confirmed: CalendarDay) {
+    /// Evidence of ovulation on `ovulation` by `source`, read on `observed`, known from `confirmed`
+    /// (for a BBT rise, by `temperatureRule`).
+    public init(ovulation: CalendarDay, source: Source, observed: CalendarDay, confirmed: CalendarDay,
+                temperatureRule: TemperatureShift.Rule? = nil) {
         self.ovulation = ovulation
         self.source = source
         self.observed = observed
         self.confirmed = confirmed
+        self.temperatureRule = temperatureRule
     }
 }

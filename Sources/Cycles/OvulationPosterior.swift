@@ -5,16 +5,18 @@ import Foundation
 /// (and a cycle without ovulation), conditioned on "no start through today", computed at the end
 /// of a day from `CycleSignalState`.
 ///
-/// The prior is her cycle length (past lengths shrunk towards `CycleState.populationCycleLength`
-/// with one pseudo-cycle, a pooled spread of 4.2 d) less her luteal length (her signal-evidenced
-/// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles; within-woman
-/// SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those her signals
-/// placed sharply in completed cycles, `completedCycleLutealLength`), with a tenth of uniform mass for
-/// outlying cycles and `anovulatoryShare` of cycles without ovulation. The signal likelihoods are
+/// The prior weighs each (ovulation day, luteal length) pair: the ovulation day by her
+/// cycle-length model's distribution (`CycleLengthModel.usualCycleProbabilities`) moved earlier by
+/// her luteal length and narrowed by its spread, the luteal length by her signal-evidenced
+/// luteal lengths shrunk towards `AlertPolicy.lutealPriorDays` with two pseudo-cycles
+/// (within-woman SD 1.48 d on the Marquette charts, between-woman 1.6 d; her lengths are those
+/// her signals placed sharply in completed cycles, `completedCycleLutealLength`),
+/// with `anovulatoryShare` of cycles without ovulation (`_OvulationPrior`). The signal likelihoods are
 /// `_SignalLikelihood`'s (published figures only). Her symptoms weigh the starts of the next
 /// `CycleDayState.premenstrualDays` days through her own premenstrual well-being dip
-/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle it is the calendar's
-/// hazard in probabilities.
+/// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle its next start is close to
+/// the period-history forecast (`CycleLengthModel`), with the anovulatory share spread flat,
+/// conditioned on no start.
 public struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
@@ -27,6 +29,9 @@ public struct OvulationPosterior: Sendable, Equatable {
     public var spreadDays: Int
     /// The most probable ovulation day, as a cycle day (1 on the start day).
     public var likeliestOvulationCycleDay: Int
+    /// P(ovulation on cycle day `ovulationDays[i]` | an ovulatory cycle, no start through today)
+    /// at index i.
+    public var ovulationDayProbabilities: [Double]
 
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
     public static let anovulatoryShare = 0.08
@@ -34,8 +39,6 @@ public struct OvulationPosterior: Sendable, Equatable {
     public static let lutealWithinDeviation = 1.48
     /// Between-woman SD of the luteal length (Fehring 2006's range).
     public static let lutealBetweenDeviation = 1.6
-    /// Pooled SD of cycle length before she has two cycles.
-    public static let cycleLengthPriorDeviation = 4.2
     /// Luteal lengths the posterior allows (Bull 2019's 95 % range, 7–17 d, and a day).
     public static let lutealRange = 7...18
     /// Cycle days a cycle without ovulation may end on (next start).
@@ -49,7 +52,22 @@ public struct OvulationPosterior: Sendable, Equatable {
 
     /// The ovulation days the posterior weighs: cycle day 6 through the last day that leaves a
     /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
-    static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+    public static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+
+    /// The central interval of the ovulation day holding `mass` of its probability (given an
+    /// ovulatory cycle), as cycle days: from the day the cumulative probability reaches
+    /// (1 − `mass`) / 2 to the day it reaches (1 + `mass`) / 2; `nil` when no day has mass.
+    public func ovulationInterval(mass: Double) -> ClosedRange<Int>? {
+        let days = OvulationPosterior.ovulationDays
+        var cumulative = 0.0
+        var lower: Int?
+        for (index, probability) in ovulationDayProbabilities.enumerated() {
+            cumulative += probability
+            if lower == nil, cumulative >= (1 - mass) / 2 { lower = days[index] }
+            if let lower, cumulative >= (1 + mass) / 2 - 1e-12 { return lower...days[index] }
+        }
+        return lower.map { $0...days[days.count - 1] }
+    }
 
     /// The posterior on cycle day `cycleDay` (1 on the start day) from this cycle's `likelihood`
     /// and her `prior` (her recent complete cycle lengths and signal-evidenced luteal lengths);
@@ -61,15 +79,15 @@ public struct OvulationPosterior: Sendable, Equatable {
                         startLogLikelihood: [Double] = []) -> OvulationPosterior? {
         let maxDay = _SignalLikelihood.maxCycleDay
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
-        let lutealP = prior.lutealProbabilities
+        let lutealCount = lutealRange.count
 
-        // Log weight of each ovulation day: prior + signals.
+        // Weight of each ovulation day's signals (its prior comes with the luteal length, in the pair weights).
         let days = ovulationDays
         let signals = _SignalLogLikelihood(likelihood, cycleDay: today)
-        var logWeights = days.indices.map { prior.logWeights[$0] + signals.ovulatory(days[$0]) }
+        var signalWeights = days.map { signals.ovulatory($0) }
         let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
-        let top = max(logWeights.max()!, anovulatoryLog)
-        logWeights = logWeights.map { exp($0 - top) }
+        let top = max(signalWeights.max()!, anovulatoryLog)
+        signalWeights = signalWeights.map { exp($0 - top) }
         let anovulatoryWeight = exp(anovulatoryLog - top)
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
@@ -80,25 +98,27 @@ public struct OvulationPosterior: Sendable, Equatable {
         var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
+        var dayMass = [Double](repeating: 0, count: days.count)
         // Once per day of the history for the LSTM's features: the luteal lengths whose start is
         // already past (next ≤ today) are skipped as a range, and the buffers read unchecked.
         start.withUnsafeMutableBufferPointer { start in
-            logWeights.withUnsafeBufferPointer { weights in
-                lutealP.withUnsafeBufferPointer { lutealP in
+            signalWeights.withUnsafeBufferPointer { weights in
+                prior.pairWeights.withUnsafeBufferPointer { pairWeights in
                     startFactor.withUnsafeBufferPointer { startFactor in
                         let firstNext = lutealRange.lowerBound + 1
                         for (index, day) in days.enumerated() {
-                            let weight = weights[index]
+                            let weight = weights[index], row = pairWeights.baseAddress! + index * lutealCount
                             var kept = 0.0
                             let lower = max(0, today + 1 - day - firstNext)  // next > today from here
-                            for lutealIndex in lower..<max(lower, lutealP.count) {
+                            for lutealIndex in lower..<max(lower, lutealCount) {
                                 let next = day + firstNext + lutealIndex
-                                let mass = weight * lutealP[lutealIndex] * startFactor[next]
+                                let mass = weight * row[lutealIndex] * startFactor[next]
                                 start[next] += mass
                                 kept += mass
                             }
                             if day <= today { passed += kept }
                             if kept > best.weight { best = (day, kept) }
+                            dayMass[index] = kept
                         }
                     }
                 }
@@ -126,9 +146,11 @@ public struct OvulationPosterior: Sendable, Equatable {
             if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = day - today }
         }
         while probabilities.count <= AlertPolicy.windowDays { probabilities.append(0) }
+        let ovulatory = dayMass.reduce(0, +)
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
-                                  likeliestOvulationCycleDay: best.day)
+                                  likeliestOvulationCycleDay: best.day,
+                                  ovulationDayProbabilities: ovulatory > 0 ? dayMass.map { $0 / ovulatory } : dayMass)
     }
 
     /// Her luteal length's mean and SD (her lengths shrunk towards `AlertPolicy.lutealPriorDays`

@@ -41,8 +41,13 @@ extension StatedFact {
 
     /// "test LH positif le 9 + phase lutéale ≈ 13 j" / "positive LH test on the 9th + luteal phase ≈ 13 d"
     /// (the reading's day said without its month when it is in `forecast`'s month).
+    /// A BBT rise names the rule that confirmed it, not its day (the sentence would outgrow the
+    /// generator's length; `FertilityFindings` has the days): "montée de température confirmée
+    /// (règle d'exception 1) + phase lutéale ≈ 13 j".
     static func ovulationEvidence(_ evidence: OvulationEvidence, luteal: Int, forecast: CalendarDay, contribution: Double) -> StatedFact {
-        let reading = PhraseArgument.phrase("signals.\(evidence.source.key)", ["on": day(evidence.observed, forecast: forecast)])
+        var arguments = ["on": day(evidence.observed, forecast: forecast)]
+        if let rule = evidence.temperatureRule { arguments["rule"] = .phrase(rule.phraseKey, [:]) }
+        let reading = PhraseArgument.phrase("signals.\(evidence.source.key)", arguments)
         return StatedFact(key: "rule.ovulation_evidence", text: "rules.ovulation_evidence",
                           arguments: ["reading": reading, "luteal": .number(Double(luteal))], contribution: contribution)
     }
@@ -92,4 +97,24 @@ extension StatedFact {
 
     /// "estimation par arbres de décision sur vos cycles et saisies récents" (the trees' plain sentence).
     static let boostedTreesMethod = StatedFact(key: "gbt", text: "gbt.method")
+}
+
+/// The facts of the period-history forecast (`PeriodHistoryPredictor`).
+extension StatedFact {
+    /// "dernières règles le 16 avril" / "last period April 16".
+    static func lastStart(_ day: CalendarDay) -> StatedFact {
+        StatedFact(key: "history.last_start", text: "history.last_start", arguments: ["date": day.phraseArgument])
+    }
+
+    /// "cycle habituel 29 j ± 2 j sur 8 cycles" / "usual cycle 29 ± 2 d over 8 cycles".
+    static func usualCycle(length: Int, spread: Int, cycles: Int) -> StatedFact {
+        StatedFact(key: "history.usual_cycle", text: "history.usual_cycle",
+                   arguments: ["length": .number(Double(length)), "spread": .number(Double(spread)),
+                               "cycles": .number(Double(cycles))])
+    }
+
+    /// "5 jours de plus que votre cycle habituel" / "5 days past your usual cycle".
+    static func pastUsualCycle(days: Int) -> StatedFact {
+        StatedFact(key: "history.late", text: "history.late", arguments: ["days": .number(Double(days))])
+    }
 }

@@ -22,6 +22,10 @@ package struct _DatasetReader {
     package static let symptomColumns = ["id", "user_id", "date", "symptom_type", "value", "notes", "body_zone", "pain_type",
                                  "created_at", "updated_at", "sync_status"]
     package static let measurementColumns = ["id", "user_id", "date", "kind", "value", "source", "created_at", "updated_at", "sync_status"]
+    /// The optional `measurements` column marking a reading disturbed (1) or not (0, empty).
+    package static let disturbedColumn = "disturbed"
+    /// The toolkit's table in the app's database listing disturbed readings by measurement id.
+    package static let disturbedReadingsTable = "odml_disturbed_readings"
     package static let truthColumns = ["user_id", "cycle_start", "ovulation_date", "luteal_length", "follicular_length", "cohort"]
     static let phases = ["menstrual", "follicular", "ovulatory", "luteal"]
 
@@ -34,7 +38,7 @@ package struct _DatasetReader {
     }
 
     package mutating func read(profiles: _CSVTable, entries: _CSVTable, symptoms: _CSVTable?, measurements: _CSVTable? = nil,
-                       truth: _CSVTable?, manifest: DatasetManifest?) throws -> CycleDataset {
+                       disturbedIDs: Set<String> = [], truth: _CSVTable?, manifest: DatasetManifest?) throws -> CycleDataset {
         skipped = profiles.skipped + entries.skipped + (symptoms?.skipped ?? []) + (measurements?.skipped ?? []) + (truth?.skipped ?? [])
         let layout = layout, timeZone = timeZone
         var order: [String] = []
@@ -69,10 +73,15 @@ package struct _DatasetReader {
                 guard (try? JSONSerialization.jsonObject(with: Data(preferences.utf8))) is [String: Any] else {
                     throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]], expected: "a JSON object")
                 }
+                let profile = UserProfile(id: id, createdAt: created, onboardingCompleted: completed, cycleType: cycleType,
+                                          conditions: conditions, preferencesJSON: preferences)
+                do { _ = try profile.age() } catch {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]],
+                                                    expected: "\"age\": a number of years in 10…70")
+                }
                 profileLines[id] = line
                 order.append(id)
-                userProfiles[id] = UserProfile(id: id, createdAt: created, onboardingCompleted: completed, cycleType: cycleType,
-                                               conditions: conditions, preferencesJSON: preferences)
+                userProfiles[id] = profile
             }
         }
 
@@ -164,7 +173,7 @@ package struct _DatasetReader {
             }
         }
 
-        let measured = try measurements.map { try readMeasurements($0, users: Set(order)) } ?? [:]
+        let measured = try measurements.map { try readMeasurements($0, users: Set(order), disturbedIDs: disturbedIDs) } ?? [:]
 
         var truthByUser: [String: [CycleTruth]]?
         if let truth {

@@ -19,11 +19,14 @@ import Foundation
 ///   Cycles, Bauman 1981, Prior 1990; wrist rise 0.2–0.35 °C on or after ovulation in 86 % of
 ///   cycles, noise SD ≈ 0.125 °C, ≈ 15 % without a shift — Shilaih 2018, Wang 2025). Her baseline
 ///   is the mean of her readings on cycle days 1–7 (all her cycles) with its uncertainty, a broad
-///   population prior before.
-/// - **Cervical mucus**: the peak (last egg-white day) falls 0.3 d before ovulation on average, 95 %
-///   within ±2 d (Hilgers 1978); the fertile (creamy) mucus starts 3–7 d before it; the category
-///   shares per phase are those of the charting apps' aggregates (Kindara, Sympto), floored so
-///   that one misclassified day is never impossible; 5 % of cycles show no egg-white mucus.
+///   population prior before; her day noise is read from her own day-to-day differences, pooled
+///   with the population's (`_TemperatureReadings.noise`).
+/// - **Cervical mucus** (the method's five-step scale): the peak (last S+ day) falls 0.3 d before
+///   ovulation on average, 95 % within ±2 d (Hilgers 1978); the fertile mucus starts 3–7 d before
+///   it; the quality shares per phase are shaped like the charting apps' aggregates (Kindara,
+///   Sympto) on the five steps [assumption], floored so that one misclassified day is never
+///   impossible; 5 % of cycles show no S+ (their peak reads S).
+/// - Readings she marked disturbed are left out, as the method brackets them.
 struct _SignalLikelihood: Sendable, Equatable {
     /// Highest cycle day a hypothesis may place a surge, a mucus peak or ovulation on.
     static let maxCycleDay = 150
@@ -52,17 +55,17 @@ struct _SignalLikelihood: Sendable, Equatable {
     static let mucusOnsets = 3...7
     static let mucusMissedPeakShare = 0.05
     static let mucusFloor = 0.01
-    /// Category shares (dry, sticky, creamy, egg-white) by phase: infertile, fertile onset, the two
-    /// days before the peak, the peak, the three days after it, the luteal rest.
+    /// Quality shares (t, Ø, f, S, S+) by phase: infertile, fertile onset, the two days before
+    /// the peak, the peak, the three days after it, the luteal rest.
     static let mucusPhaseShares: [[Double]] = [
-        [0.55, 0.40, 0.05, 0.0], [0.05, 0.20, 0.65, 0.10], [0.0, 0.0, 0.45, 0.55],
-        [0.0, 0.0, 0.0, 1.0], [0.30, 0.60, 0.10, 0.0], [0.60, 0.35, 0.05, 0.0],
+        [0.40, 0.45, 0.15, 0.0, 0.0], [0.02, 0.08, 0.30, 0.50, 0.10], [0.0, 0.0, 0.10, 0.35, 0.55],
+        [0.0, 0.0, 0.0, 0.0, 1.0], [0.15, 0.25, 0.35, 0.25, 0.0], [0.35, 0.40, 0.20, 0.05, 0.0],
     ]
     /// log P(category | phase, missed peak) (`[missed ? 1 : 0][phase][category]`).
     static let mucusLog: [[[Double]]] = [false, true].map { missed in
         mucusPhaseShares.map { shares in
             var row = shares
-            if missed { row = [row[0], row[1], row[2] + row[3], 0] }
+            if missed { row = [row[0], row[1], row[2], row[3] + row[4], 0] }
             row = row.map { max($0, mucusFloor) }
             let total = row.reduce(0, +)
             return row.map { log($0 / total) }
@@ -103,8 +106,8 @@ struct _SignalLikelihood: Sendable, Equatable {
         guard (1..._SignalLikelihood.maxCycleDay).contains(cycleDay) else { return }
         if let result = measurements.lhTest { observe(lhTest: result, cycleDay: cycleDay) }
         if let category = measurements.cervicalMucus { observe(mucus: category, cycleDay: cycleDay) }
-        if let value = measurements.basalBodyTemperature, value.isFinite { basal.observe(value, cycleDay: cycleDay) }
-        if let value = measurements.wristTemperature, value.isFinite { wrist.observe(value, cycleDay: cycleDay) }
+        if let value = measurements.usableBasalTemperature, value.isFinite { basal.observe(value, cycleDay: cycleDay) }
+        if let value = measurements.usableWristTemperature, value.isFinite { wrist.observe(value, cycleDay: cycleDay) }
     }
 
     private mutating func observe(lhTest result: LHTestResult, cycleDay day: Int) {

@@ -1,15 +1,30 @@
-/// One temperature signal's readings for `_SignalLikelihood`: this cycle's by cycle day, and her
-/// baseline readings (cycle days `_SignalLikelihood.baselineCycleDays`) over all her cycles.
+/// One temperature signal's readings for `_SignalLikelihood`: this cycle's by cycle day, her
+/// baseline readings (cycle days `_SignalLikelihood.baselineCycleDays`) over all her cycles, and
+/// her last day-to-day differences (from which her own day noise is read).
 struct _TemperatureReadings: Sendable, Equatable {
+    /// Day-to-day differences kept for her noise.
+    static let noiseDifferenceCount = 60
+    /// Weight, in differences, of the signal's population noise in hers.
+    static let noisePriorWeight = 3.0
+    /// Lowest noise SD her differences may give, °C (readings on a 0.05 °C grid are never exact).
+    static let noiseFloor = 0.04
+
     /// This cycle's readings by cycle day (`nil` when none).
     private(set) var values = [Double?](repeating: nil, count: _SignalLikelihood.maxCycleDay + 1)
     /// This cycle's readings, counted.
     private(set) var count = 0
     /// Her baseline readings over all cycles: sum and count.
     private(set) var baselineSum = 0.0, baselineCount = 0
+    /// |reading − the reading of the day before| over her last `noiseDifferenceCount` pairs of
+    /// consecutive days within a cycle, oldest first.
+    private(set) var differences: [Double] = []
 
     /// Adds a reading taken on `cycleDay` (1 ... `_SignalLikelihood.maxCycleDay`).
     mutating func observe(_ value: Double, cycleDay: Int) {
+        if cycleDay >= 2, let previous = values[cycleDay - 1] {
+            differences.append(abs(value - previous))
+            if differences.count > _TemperatureReadings.noiseDifferenceCount { differences.removeFirst() }
+        }
         values[cycleDay] = value
         count += 1
         if _SignalLikelihood.baselineCycleDays.contains(cycleDay) { baselineSum += value; baselineCount += 1 }
@@ -25,7 +40,20 @@ struct _TemperatureReadings: Sendable, Equatable {
     /// cycle-to-cycle drift), the signal's population prior before.
     func baseline(_ shift: _TemperatureShiftModel.Parameters) -> (mean: Double, variance: Double) {
         guard baselineCount >= 3 else { return (shift.priorMean, shift.priorDeviation * shift.priorDeviation) }
-        let drift = _SignalLikelihood.baselineDriftDeviation
-        return (baselineSum / Double(baselineCount), drift * drift + shift.noise * shift.noise / Double(baselineCount))
+        let drift = _SignalLikelihood.baselineDriftDeviation, noise = noise(shift)
+        return (baselineSum / Double(baselineCount), drift * drift + noise * noise / Double(baselineCount))
+    }
+
+    /// Her day noise SD: the robust SD of her day-to-day differences (their median / (0.6745 √2),
+    /// at least `noiseFloor`; a rise moves one difference a cycle, not the median) pooled with the
+    /// signal's population noise weighing `noisePriorWeight` differences; the population noise
+    /// before she has any.
+    func noise(_ shift: _TemperatureShiftModel.Parameters) -> Double {
+        guard !differences.isEmpty else { return shift.noise }
+        let sorted = differences.sorted(), count = sorted.count
+        let median = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
+        let own = max(median / (0.674_489_750_196 * 2.0.squareRoot()), _TemperatureReadings.noiseFloor)
+        let weight = _TemperatureReadings.noisePriorWeight, n = Double(count)
+        return ((weight * shift.noise * shift.noise + n * own * own) / (weight + n)).squareRoot()
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// under "the rise starts on cycle day r", for every r, and under no rise.
 ///
 /// Reading on day d: y = b + c·R + e, with her baseline b (`_TemperatureReadings.baseline`), the
-/// rise R ~ N(rise, riseDeviation²) per cycle, day noise e ~ N(0, noise²), c = 0 before day r,
+/// rise R ~ N(rise, riseDeviation²) per cycle, day noise e ~ N(0, σ²) with σ her own noise
+/// (`_TemperatureReadings.noise`: her day-to-day differences pooled with `noise`), c = 0 before day r,
 /// ½ on it (`halfFirstDay`) or 1, and 1 after. b and R are summed out in closed form (the readings
 /// are Gaussian with covariance noise²·I + var(b)·11ᵀ + var(R)·ccᵀ, inverted through its rank-2
 /// update); constants shared by every hypothesis are dropped.
@@ -13,7 +14,7 @@ struct _TemperatureShiftModel {
     struct Parameters: Sendable {
         /// Mean and SD of the rise.
         var rise: Double, riseDeviation: Double
-        /// Day-to-day noise SD.
+        /// Population day-to-day noise SD (her own differences refine it).
         var noise: Double
         /// Share of cycles without a rise.
         var flatShare: Double
@@ -42,7 +43,8 @@ struct _TemperatureShiftModel {
         delays = shift.delays
         logWeights = [log(shift.flatShare)] + shift.delayProbabilities.map { log((1 - shift.flatShare) * $0) }
         let last = self.today
-        let noiseVariance = shift.noise * shift.noise, riseVariance = shift.riseDeviation * shift.riseDeviation
+        let noise = temperatures.noise(shift)
+        let noiseVariance = noise * noise, riseVariance = shift.riseDeviation * shift.riseDeviation
         // Residuals from the baseline mean, and suffix sums over the days after each day.
         var residual = [Double](repeating: .nan, count: last + 2)
         var countAfter = [Double](repeating: 0, count: last + 2)

@@ -1,4 +1,5 @@
 import Cycles
+import TensorCore
 
 /// A 95 % interval `[low, high]`, written as a two-element JSON array.
 public struct ConfidenceInterval: Sendable, Equatable, Codable {
@@ -21,19 +22,15 @@ public struct ConfidenceInterval: Sendable, Equatable, Codable {
         self.init(low: low, high: high)
     }
 
-    /// The `q`-quantile (0–1) of `values`, the one percentile rule of intervals and statistics:
-    /// linear interpolation between the closest ranks (Hyndman–Fan type 7, NumPy's default),
-    /// `nil` when empty.
+    /// The `q`-quantile (0–1) of `values` by the one percentile rule of intervals and statistics,
+    /// `Quantile.interpolated` (Hyndman–Fan type 7, NumPy's default); `nil` when empty.
     public static func quantile(_ values: [Double], _ q: Double) -> Double? {
         quantile(sorted: values.sorted(), q)
     }
 
     /// `quantile(_:_:)` of values already sorted in increasing order.
     static func quantile(sorted: [Double], _ q: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+        Quantile.interpolated(sorted: sorted, q)
     }
 
     /// `true` when `value` lies inside.

@@ -122,10 +122,13 @@ extension CycleDataset {
         return text
     }
 
+    /// The columns of a written `measurements.csv`: the table's, then `disturbed`.
+    static let measurementFileColumns = _DatasetReader.measurementColumns + [_DatasetReader.disturbedColumn]
+
     /// `measurements.csv`: per user (file order), per day, kinds in schema order; categories as
-    /// integers, temperatures with two decimals; stamped at 07:00 UTC on the day.
+    /// integers, temperatures with two decimals, `disturbed` 1 or 0; stamped at 07:00 UTC on the day.
     func measurementsCSV() -> String {
-        var text = _DatasetReader.measurementColumns.joined(separator: ",") + "\n"
+        var text = CycleDataset.measurementFileColumns.joined(separator: ",") + "\n"
         var id = 0
         for user in users {
             let userField = _csvField(user.userID)
@@ -135,7 +138,8 @@ extension CycleDataset {
                     id += 1
                     let value = day.value(of: kind)!
                     let field = kind.isCategorical ? String(Int(value)) : _twoDecimals(value)
-                    text += "\(id),\(userField),\(day.date.iso),\(kind.rawValue),\(field),\(_csvField(day.source(of: kind))),\(stamp),\(stamp),synced\n"
+                    let disturbed = day.disturbed.contains(kind) ? 1 : 0
+                    text += "\(id),\(userField),\(day.date.iso),\(kind.rawValue),\(field),\(_csvField(day.source(of: kind))),\(stamp),\(stamp),synced,\(disturbed)\n"
                 }
             }
         }

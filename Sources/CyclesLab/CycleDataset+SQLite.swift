@@ -62,7 +62,8 @@ extension CycleDataset {
                 try create("user_profile", _DatasetReader.profileColumns, integers: [], csv: profilesCSV())
                 try create("cycle_entries", _DatasetReader.entryColumns, integers: ["id", "flow_intensity", "cycle_day"], csv: entriesCSV())
                 try create("symptom_logs", _DatasetReader.symptomColumns, integers: ["id", "value"], csv: symptomsCSV())
-                try create("measurements", _DatasetReader.measurementColumns, integers: ["id"], reals: ["value"], csv: measurementsCSV())
+                try create("measurements", CycleDataset.measurementFileColumns, integers: ["id", "disturbed"], reals: ["value"],
+                           csv: measurementsCSV())
             }
         } catch let error as DatasetError {
             throw error

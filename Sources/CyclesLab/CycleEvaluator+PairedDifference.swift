@@ -9,13 +9,13 @@ extension CycleEvaluator {
     public func pairedDifferences(_ report: EvaluationReport, baseline: EvaluationReport) -> [CycleMetric: PairedDifference] {
         precondition(report.userEvaluations.map(\.userID) == baseline.userEvaluations.map(\.userID),
                      "paired differences need both models evaluated on the same users in the same order")
-        let width = CycleMetric.allCases.count
+        let width = CycleMetric.tallyWidth
         let samples = resampledTallies(zip(report.userEvaluations, baseline.userEvaluations).map { $0.tallies + $1.tallies })
         var differences: [CycleMetric: PairedDifference] = [:]
         for metric in CycleMetric.allCases {
             guard let value = report.metrics[metric], let reference = baseline.metrics[metric] else { continue }
             let deltas = samples.compactMap { sample -> Double? in
-                guard let a = sample[metric.index].value, let b = sample[width + metric.index].value else { return nil }
+                guard let a = metric.value(in: sample), let b = metric.value(in: sample, base: width) else { return nil }
                 return a - b
             }
             differences[metric] = PairedDifference(value: value - reference, interval: ConfidenceInterval(percentilesOf: deltas))

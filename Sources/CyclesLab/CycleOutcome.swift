@@ -12,6 +12,8 @@ public struct CycleOutcome: Sendable, Equatable, Codable {
     public var alertDay: CalendarDay?
     /// The start date the alert announced.
     public var alertedStart: CalendarDay?
+    /// The probability the alert gave its date (`CycleMetric.alertConfidenceECE`), `nil` without an alert.
+    public var alertConfidence: Double?
     /// Alert hit: alerted date within ±2 days of `start`.
     public var alertHit: Bool
     /// The forecast made on cycle day 1.
@@ -19,12 +21,13 @@ public struct CycleOutcome: Sendable, Equatable, Codable {
 
     /// Creates an outcome.
     public init(userID: String, previousStart: CalendarDay, start: CalendarDay, alertDay: CalendarDay?,
-                alertedStart: CalendarDay?, alertHit: Bool, day1Forecast: CalendarDay?) {
+                alertedStart: CalendarDay?, alertConfidence: Double? = nil, alertHit: Bool, day1Forecast: CalendarDay?) {
         self.userID = userID
         self.previousStart = previousStart
         self.start = start
         self.alertDay = alertDay
         self.alertedStart = alertedStart
+        self.alertConfidence = alertConfidence
         self.alertHit = alertHit
         self.day1Forecast = day1Forecast
     }

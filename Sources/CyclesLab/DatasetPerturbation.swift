@@ -74,7 +74,11 @@ public struct DatasetPerturbation: Sendable, Equatable {
     /// cervical mucus (`signals:mucus`), all signals (`signals:all`). Flow and symptoms are kept in
     /// each.
     public static let signalScenarios: [DatasetPerturbation] = [keepingSignals([])]
-        + MeasurementKind.allCases.map { keepingSignals([$0]) } + [keepingSignals(Set(MeasurementKind.allCases))]
+        + scenarioSignals.map { keepingSignals([$0]) } + [keepingSignals(Set(MeasurementKind.allCases))]
+
+    /// The signals the table keeps one at a time: those the generator draws (the cervix kinds,
+    /// charted by few and never generated, are kept by `signals:all` only).
+    public static let scenarioSignals: [MeasurementKind] = [.lhTest, .basalBodyTemperature, .wristTemperature, .cervicalMucus]
 
     /// The perturbation's name: the kind's raw value (`period-only`), or for `keepSignals`
     /// `signals:` and the kept kinds' short names joined by `+` (`signals:lh+bbt`), `none` or `all`.

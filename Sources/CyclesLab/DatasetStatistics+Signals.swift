@@ -12,20 +12,24 @@ extension DatasetStatistics {
     ///   ovulatory cycles with a positive.
     /// - BBT, per ovulatory cycle with ≥ 3 readings on follicular days (cycle day 5 to ovulation
     ///   − 1) and ≥ 3 on luteal days (ovulation + 4 to two days before the next start): the
-    ///   shift = luteal mean − follicular mean. `flat_share`: shifts below 0.1 °C;
+    ///   shift = luteal mean − follicular mean (readings marked disturbed left out). `flat_share`: shifts below 0.1 °C;
     ///   `shift_mean`/`shift_sd`: over the others; `follicular_sd`: pooled within-cycle SD of the
     ///   follicular readings; `day_share`: per BBT user, days with a reading over the days from
     ///   her first to her last, averaged.
     /// - Wrist temperature: the same shift with luteal nights from ovulation + 3;
     ///   `shift_share` (≥ 0.1 °C), `shift_mean` over those; `night_share` as BBT's `day_share`.
+    /// - BBT and the method's rules: `disturbed_share`, the share of readings marked disturbed;
+    ///   `exception_share`, among the rises the temperature rules confirm (`TemperatureShift`, read
+    ///   day by day through `CycleSignalState`), the share confirmed by an exception rule.
     /// - Mucus, per ovulatory cycle with ≥ 5 charted days: `peak_cycle_share`, the share with an
-    ///   egg-white day; the peak (the last egg-white day) minus ovulation: `peak_offset_mean` and
+    ///   S+ day; the peak (the last S+ day) minus ovulation: `peak_offset_mean` and
     ///   `peak_within_share` (within ±2 d).
     static func signalStatistics(_ dataset: CycleDataset, truth: [String: [CycleTruth]], into result: inout [String: Double]) {
         var lhSpanned = 0.0, lhSeen = 0.0, lhOffsets: [Double] = []
         var bbtShifts: [Double] = [], bbtSquares = 0.0, bbtDegrees = 0.0, bbtDayShares: [Double] = []
         var wristShifts: [Double] = [], wristNightShares: [Double] = []
         var mucusCycles = 0.0, mucusPeaks: [Double] = []
+        var readings = 0.0, disturbed = 0.0, rises = 0.0, exceptions = 0.0
 
         for user in dataset.users where !user.measurements.isEmpty {
             var byDate: [CalendarDay: DayMeasurements] = [:]
@@ -35,6 +39,15 @@ extension DatasetStatistics {
                 guard let first = dates.first, let last = dates.last, first < last else { continue }
                 let share = Double(dates.count) / Double(first.distance(to: last) + 1)
                 if kind == .basalBodyTemperature { bbtDayShares.append(share) } else { wristNightShares.append(share) }
+            }
+            let basal = user.measurements.filter { $0.basalBodyTemperature != nil }
+            readings += Double(basal.count)
+            disturbed += Double(basal.filter { $0.disturbed.contains(.basalBodyTemperature) }.count)
+            if !basal.isEmpty {
+                for shift in confirmedRises(user) {
+                    rises += 1
+                    if shift.rule != .regular { exceptions += 1 }
+                }
             }
             let rows = (truth[user.userID] ?? []).sorted { $0.cycleStart < $1.cycleStart }
             for (index, row) in rows.enumerated() {
@@ -61,8 +74,8 @@ extension DatasetStatistics {
                 // Temperatures: needs the cycle's end.
                 if let end {
                     let follicular = days(row.cycleStart.advanced(by: 4), ovulation.advanced(by: -1))
-                    let bbtFollicular = follicular.compactMap(\.basalBodyTemperature)
-                    let bbtLuteal = days(ovulation.advanced(by: 4), end.advanced(by: -1)).compactMap(\.basalBodyTemperature)
+                    let bbtFollicular = follicular.compactMap(\.usableBasalTemperature)
+                    let bbtLuteal = days(ovulation.advanced(by: 4), end.advanced(by: -1)).compactMap(\.usableBasalTemperature)
                     if bbtFollicular.count >= 3, bbtLuteal.count >= 3, let f = mean(bbtFollicular), let l = mean(bbtLuteal) {
                         bbtShifts.append(l - f)
                         bbtSquares += bbtFollicular.reduce(0) { $0 + ($1 - f) * ($1 - f) }
@@ -98,6 +111,8 @@ extension DatasetStatistics {
             result["signals.bbt.shift_sd"] = standardDeviation(raised)
         }
         if bbtDegrees > 0 { result["signals.bbt.follicular_sd"] = (bbtSquares / bbtDegrees).squareRoot() }
+        if readings > 0 { result["signals.bbt.disturbed_share"] = disturbed / readings }
+        if rises > 0 { result["signals.bbt.exception_share"] = exceptions / rises }
         result["signals.bbt.day_share"] = mean(bbtDayShares)
         if !wristShifts.isEmpty {
             let raised = wristShifts.filter { $0 >= 0.1 }
@@ -110,5 +125,25 @@ extension DatasetStatistics {
             result["signals.mucus.peak_offset_mean"] = mean(mucusPeaks)
             result["signals.mucus.peak_within_share"] = Double(mucusPeaks.filter { abs($0) <= 2 }.count) / Double(mucusPeaks.count)
         }
+    }
+
+    /// The rises the method's temperature rules confirm in `user`'s cycles, one per cycle, read
+    /// day by day as the app would.
+    static func confirmedRises(_ user: UserHistory) -> [TemperatureShift] {
+        guard let first = user.records.first?.date, let last = user.records.last?.date else { return [] }
+        var byDate: [CalendarDay: DayMeasurements] = [:]
+        for day in user.measurements { byDate[day.date] = day }
+        let starts = Set(user.periodStarts)
+        var signals = CycleSignalState()
+        var found: [TemperatureShift] = []
+        var day = min(first, user.measurements.first?.date ?? first)
+        let end = max(last, user.measurements.last?.date ?? last)
+        while day <= end {
+            if starts.contains(day), let shift = signals.temperatureShift { found.append(shift) }
+            signals.advance(to: day, measurements: byDate[day], periodStarted: starts.contains(day))
+            day = day.advanced(by: 1)
+        }
+        if let shift = signals.temperatureShift { found.append(shift) }
+        return found
     }
 }

@@ -27,6 +27,8 @@ public struct ModelComparison: Sendable, Encodable {
     public var differences: [String: [CycleMetric: PairedDifference]]
     /// Users with the largest disagreement to the baseline, per model (at most `disagreementCount` each).
     public var disagreements: [Disagreement]
+    /// Each model's calibration, in the order given (JSON: an object keyed by model).
+    public var calibration: [CalibrationSummary] { reports.map(CalibrationSummary.init(report:)) }
 
     /// Compares `reports` (evaluated on the same dataset, same user order) with paired
     /// differences to `baseline` (`CycleEvaluator.pairedDifferences(_:baseline:)`).
@@ -56,7 +58,16 @@ public struct ModelComparison: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case baseline, reports, differences, disagreements
+        case baseline, reports, differences, disagreements, calibration
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(reports, forKey: .reports)
+        try container.encode(differences, forKey: .differences)
+        try container.encode(disagreements, forKey: .disagreements)
+        try container.encode(Dictionary(uniqueKeysWithValues: calibration.map { ($0.model, $0) }), forKey: .calibration)
     }
 
     /// A text table: rows = metrics, columns = models (value [CI]), then Δ vs the baseline.
@@ -80,6 +91,14 @@ public struct ModelComparison: Sendable, Encodable {
                 line += pad(format(difference?.value, difference?.interval), 28)
             }
             lines.append(line)
+        }
+        let tables = reports.compactMap { report in report.reliability[.confidenceECE].map { (model: report.model, table: $0) } }
+        if !tables.isEmpty {
+            let sources = reports.compactMap { report in report.confidenceSource.map { "\(report.model) \($0)" } }
+            lines.append("")
+            lines.append("\(ReliabilityTable.rowsHeading); confidence from: " + sources.joined(separator: ", "))
+            lines += TextTable.aligned(ReliabilityTable.rows(tables))
+            lines.append("")
         }
         if !disagreements.isEmpty {
             lines.append("users where models disagree most (alert accuracy, accuracy_2d: \(baseline) vs model):")

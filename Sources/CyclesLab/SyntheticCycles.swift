@@ -45,7 +45,8 @@ import TensorCore
 ///   of 0.30 ± 0.13 °C from 1–3 d after ovulation (20 % of ovulatory cycles flat), a wrist
 ///   temperature rise of 0.2–0.35 °C around ovulation on 80–90 % of nights, a mucus peak at
 ///   ovulation − 0.3 ± 1.2 d; anovulatory cycles give no true surge, rise or peak; nothing in a
-///   logging gap. They come from the user's own signal stream (`SeededGenerator.split` with a
+///   logging gap. Version 4: mucus on the method's five-step scale (t, Ø, f, S, S+) and one BBT
+///   reading in twenty raised and marked disturbed. They come from the user's own signal stream (`SeededGenerator.split` with a
 ///   fixed salt), so the flow and symptom logs do not depend on them.
 ///
 /// Sources: Bull JR et al., "Real-world menstrual cycle characteristics of more than 600,000
@@ -60,7 +61,7 @@ import TensorCore
 /// generated in parallel and the result is the same for the same seed on any core count.
 public enum SyntheticCycles {
     /// Generator version written to the manifest.
-    public static let version = "3.0.0"
+    public static let version = "4.0.0"
     /// First day of every generated user's data window (a Monday).
     public static let startDate = CalendarDay(daysSinceEpoch: 20_094) // 2025-01-06
 

@@ -20,21 +20,23 @@ struct _SignalSimulator {
     /// Salt mixed into the user's generator (`SeededGenerator.split`) for the signal stream.
     static let streamSalt: UInt64 = 0x5349_474E_414C_53 // "SIGNALS"
 
-    /// Daily cervical-mucus category probabilities (`CervicalMucus` order: none, sticky, creamy,
-    /// egg-white) by position relative to the cycle's peak day [assumption, shaped like the
-    /// emission table of Symul et al. 2019's hidden semi-Markov model (low/high oestrogen,
+    /// Daily cervical-mucus quality probabilities on the method's five-step scale (`CervicalMucus`
+    /// order: t, Ø, f, S, S+) by position relative to the cycle's peak day [assumption, shaped like
+    /// the emission table of Symul et al. 2019's hidden semi-Markov model (low/high oestrogen,
     /// ovulation, progesterone phases)].
     enum MucusTable {
         /// After menses, before the fertile-type onset; and every day of an anovulatory cycle.
-        static let infertile = [0.55, 0.40, 0.05, 0.0]
+        static let infertile = [0.40, 0.45, 0.15, 0.0, 0.0]
         /// From the onset to three days before the peak.
-        static let rising = [0.05, 0.20, 0.65, 0.10]
+        static let rising = [0.02, 0.08, 0.30, 0.50, 0.10]
         /// The two days before the peak.
-        static let nearPeak = [0.0, 0.0, 0.45, 0.55]
+        static let nearPeak = [0.0, 0.0, 0.10, 0.35, 0.55]
+        /// The peak day.
+        static let peak = [0.0, 0.0, 0.0, 0.0, 1.0]
         /// The three days after the peak.
-        static let afterPeak = [0.30, 0.60, 0.10, 0.0]
+        static let afterPeak = [0.15, 0.25, 0.35, 0.25, 0.0]
         /// Later luteal days.
-        static let luteal = [0.60, 0.35, 0.05, 0.0]
+        static let luteal = [0.35, 0.40, 0.20, 0.05, 0.0]
     }
 
     func simulate(cycles: [_UserSimulator.LatentCycle], using g: inout SeededGenerator) -> [DayMeasurements] {
@@ -79,10 +81,18 @@ struct _SignalSimulator {
                      max(0, g.nextNormal(mean: bbt.shiftMean, standardDeviation: bbt.shiftDeviation)))
                 }
                 for cycleDay in 1...cycle.length {
-                    let level = bbtBaseline + raised(cycleDay) + g.nextNormal(mean: 0, standardDeviation: bbtNoise)
+                    var level = bbtBaseline + raised(cycleDay) + g.nextNormal(mean: 0, standardDeviation: bbtNoise)
+                    // Drawn every day, so that the knob moves no other draw.
+                    let disturbed = g.nextBernoulli(bbt.disturbedReadingRate)
+                    let offset = g.nextUniform(in: bbt.disturbedOffset.low, bbt.disturbedOffset.high)
                     guard g.nextBernoulli(bbtRate) else { continue }
+                    if disturbed { level += offset }
                     let value = _SignalSimulator.stored(level, as: .basalBodyTemperature)
-                    record(cycle.start.advanced(by: cycleDay - 1)) { $0.basalBodyTemperature = value; $0.sources[.basalBodyTemperature] = bbt.source }
+                    record(cycle.start.advanced(by: cycleDay - 1)) {
+                        $0.basalBodyTemperature = value
+                        $0.sources[.basalBodyTemperature] = bbt.source
+                        if disturbed { $0.disturbed.insert(.basalBodyTemperature) }
+                    }
                 }
             }
         }
@@ -190,12 +200,12 @@ struct _SignalSimulator {
             case ..<(onset - peak): table = MucusTable.infertile
             case ...(-3): table = MucusTable.rising
             case -2 ... -1: table = MucusTable.nearPeak
-            case 0: table = [0, 0, 0, 1]
+            case 0: table = MucusTable.peak
             case 1...3: table = MucusTable.afterPeak
             default: table = MucusTable.luteal
             }
-            // A missed peak: the cycle's egg-white days read creamy.
-            return missed ? [table[0], table[1], table[2] + table[3], 0] : table
+            // A missed peak: the cycle's S+ days read S.
+            return missed ? [table[0], table[1], table[2], table[3] + table[4], 0] : table
         }
     }
 

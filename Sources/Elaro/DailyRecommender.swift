@@ -10,9 +10,9 @@ import Explanations
 /// Contraindicated actions (child age, current situations) are removed first. When the friction
 /// index is high only coping-kit actions in their 5-minute variant are offered, `NoveltyBoost` is
 /// paused and effort is penalised more. Without history the bandit's cold-start prior gives
-/// `SuccessProbability` and the summaries say so. The first pick is drawn from a softmax over the
-/// scores, so its logged `propensity` is honest; the other picks are the best of the remaining
-/// focus areas.
+/// `SuccessProbability` and the summaries say so. Every pick is drawn by the `policy` from the
+/// candidates still allowed (one per focus area where possible), so every logged `propensity` is
+/// honest (see `recommend`).
 public struct DailyRecommender: Sendable {
     /// Weights of the reasons.
     public struct Weights: Sendable, Equatable {
@@ -32,8 +32,6 @@ public struct DailyRecommender: Sendable {
         public var streak: Double = 0.1
         /// Penalty per unit of effort × friction.
         public var friction: Double = 0.3
-        /// Softmax temperature of the exploration layer for the first pick.
-        public var temperature: Double = 0.05
 
         public init() {}
     }
@@ -44,6 +42,8 @@ public struct DailyRecommender: Sendable {
     public var weights = Weights()
     /// How many picks to return (2 or 3).
     public var pickCount = 3
+    /// How each slot is drawn (softmax by default; the weekly adjuster may switch it).
+    public var policy = ElaroPolicy.softmax
 
     let traits: _LibraryTraits
 
@@ -54,16 +54,20 @@ public struct DailyRecommender: Sendable {
 
     /// Recommends today's actions.
     ///
+    /// Each slot is drawn by `policy` from the candidates still allowed: the first from all of
+    /// them, each later one from the candidates of a focus area not picked yet (of an action not
+    /// picked yet once every area is used). So every pick's `propensity` is its probability given
+    /// the earlier picks, and `decisions` holds one `DecisionRecord` per pick for the decision log.
     /// Only the returned picks get their reasons and `whySummary` written; the other candidates
     /// keep their scores in flat storage.
     /// - Parameters:
     ///   - context: today, focus, child age and situations.
     ///   - signals: the parent's signals (empty for a new parent).
     ///   - learner: the bandit giving `SuccessProbability`; `nil` uses the cold-start prior only.
-    ///   - generator: draws the first pick from the exploration layer.
+    ///   - generator: draws the picks (and the Monte-Carlo propensities of Thompson sampling).
     public func recommend(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?,
                           language: Language, using generator: inout some RandomNumberGenerator) -> Recommendation {
-        let ranking = rank(context: context, signals: signals, learner: learner)
+        let ranking = rank(context: context, signals: signals, learner: learner, deviations: policy.exploration.isMonteCarlo)
         let coldStart = !signals.hasHistory
         let highFriction = ranking.copingKitMode
         guard !ranking.scores.isEmpty else {
@@ -73,32 +77,14 @@ public struct DailyRecommender: Sendable {
         let count = ranking.scores.count
         let scores = ranking.scores, contributions = ranking.contributions
         let reasonCount = Reason.count
-        let distribution = ranking.probabilities(temperature: weights.temperature)
-        let first = ExplorationStrategy.sample(from: distribution, using: &generator)
-        var chosen = [first]
-        // Further picks: best remaining candidate of an unused focus area, else of an unused action
-        // (a linear scan per pick: no sort of the whole list).
+        var slots: [(candidate: Int, propensity: Double, standardError: Double?, allowed: [Int])] = []
         library.actions.withUnsafeBufferPointer { actions in
-            for allowRepeatArea in [false, true] {
-                while chosen.count < pickCount {
-                    var best = -1
-                    for candidate in 0..<count {
-                        let actionIndex = ranking.actionIndices[candidate]
-                        var excluded = false
-                        for pick in chosen {
-                            let pickedAction = ranking.actionIndices[pick]
-                            if pickedAction == actionIndex
-                                || (!allowRepeatArea && actions[pickedAction].focusArea == actions[actionIndex].focusArea) {
-                                excluded = true
-                                break
-                            }
-                        }
-                        if excluded { continue }
-                        if best < 0 || scores[candidate] > scores[best] { best = candidate }
-                    }
-                    if best < 0 { break }
-                    chosen.append(best)
-                }
+            while slots.count < pickCount {
+                let allowed = Self.allowedCandidates(after: slots.map(\.candidate), ranking: ranking, actions: actions)
+                if allowed.isEmpty { break }
+                let choice = policy.exploration.choose(scores: scores, deviations: ranking.scoreDeviations, allowed: allowed,
+                                                       using: &generator)
+                slots.append((choice.index, choice.propensity, choice.standardError, allowed))
             }
         }
         // The day's average contribution of each reason: the baseline the summaries compare with.
@@ -108,7 +94,8 @@ public struct DailyRecommender: Sendable {
         }
         for reason in 0..<reasonCount { averages[reason] /= Double(count) }
         let streak = signals.streak(onDay: context.day)
-        let picks = chosen.enumerated().map { order, candidate -> Recommendation.Pick in
+        let picks = slots.map { slot -> Recommendation.Pick in
+            let candidate = slot.candidate
             let action = library.actions[ranking.actionIndices[candidate]]
             let minutes = ranking.minutes[candidate]
             let reasons = Reason.allCases.map { ReasonContribution(reason: $0, contribution: contributions[candidate * reasonCount + $0.index]) }
@@ -119,9 +106,58 @@ public struct DailyRecommender: Sendable {
                 score: scores[candidate], reasons: reasons,
                 whySummary: _whySummary(title: title, reasons: reasons, averages: averages, streak: streak,
                                         coldStart: coldStart, copingKit: highFriction, language: language),
-                propensity: order == 0 ? distribution[candidate] : 1)
+                propensity: slot.propensity, propensityStandardError: slot.standardError)
         }
-        return Recommendation(picks: picks, emptyReason: nil, copingKitMode: highFriction, coldStart: coldStart, candidateCount: count)
+        let features = decisionContext(context: context, signals: signals, copingKit: highFriction)
+        let decisions = slots.enumerated().map { position, slot in
+            DecisionRecord(decisionID: "\(context.day)-\(context.timeOfDay.rawValue)", position: position, day: context.day,
+                           policy: policy.identity, context: features, candidates: slot.allowed.map { candidateLabel(ranking, $0) },
+                           action: candidateLabel(ranking, slot.candidate), propensity: slot.propensity,
+                           propensityStandardError: slot.standardError, scores: slot.allowed.map { scores[$0] },
+                           scoreDeviations: ranking.scoreDeviations.isEmpty ? nil : slot.allowed.map { ranking.scoreDeviations[$0] },
+                           estimatedRewards: slot.allowed.map { ranking.successEstimates[$0] })
+        }
+        return Recommendation(picks: picks, emptyReason: nil, copingKitMode: highFriction, coldStart: coldStart, candidateCount: count,
+                              decisions: decisions)
+    }
+
+    /// The candidates a slot may draw from after `chosen`: those of an unused focus area and an
+    /// unused action, else (every area used) those of an unused action.
+    static func allowedCandidates(after chosen: [Int], ranking: Ranking, actions: UnsafeBufferPointer<ActionTemplate>) -> [Int] {
+        for allowRepeatArea in [false, true] {
+            var allowed: [Int] = []
+            for candidate in ranking.scores.indices {
+                let actionIndex = ranking.actionIndices[candidate]
+                let excluded = chosen.contains { pick in
+                    let pickedAction = ranking.actionIndices[pick]
+                    return pickedAction == actionIndex
+                        || (!allowRepeatArea && actions[pickedAction].focusArea == actions[actionIndex].focusArea)
+                }
+                if !excluded { allowed.append(candidate) }
+            }
+            if !allowed.isEmpty || chosen.isEmpty { return allowed }
+        }
+        return []
+    }
+
+    /// A candidate's name in the decision log: `<action id>/<minutes>`.
+    func candidateLabel(_ ranking: Ranking, _ candidate: Int) -> String {
+        "\(library.actions[ranking.actionIndices[candidate]].id)/\(ranking.minutes[candidate])"
+    }
+
+    /// The context features of the decision log: the day's state and the active focus (one-hot).
+    func decisionContext(context: DailyContext, signals: SignalsCalculator, copingKit: Bool) -> [String: Double] {
+        var features: [String: Double] = [
+            "weekend": context.isWeekend ? 1 : 0,
+            "friction_index": Double(signals.frictionIndex),
+            "novelty_load": Double(signals.noveltyLoad(onDay: context.day)),
+            "streak_days": Double(signals.streak(onDay: context.day)),
+            "child_age": Double(context.childAge),
+            "coping_kit": copingKit ? 1 : 0,
+        ]
+        for area in FocusArea.allCases { features["focus_\(area.rawValue)"] = area == context.activeFocus ? 1 : 0 }
+        for time in TimeOfDay.allCases { features["time_\(time.rawValue)"] = time == context.timeOfDay ? 1 : 0 }
+        return features
     }
 
     /// Scores every eligible (action, variant) candidate with its reason contributions.
@@ -130,13 +166,19 @@ public struct DailyRecommender: Sendable {
     /// distinct tag at most; the bandit's estimates come from `HybridLinUCB.expectedRewards`
     /// (means only, no confidence widths).
     public func rank(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?) -> Ranking {
+        rank(context: context, signals: signals, learner: learner, deviations: false)
+    }
+
+    /// `rank(context:signals:learner:)`, with the scores' posterior deviations when `deviations`
+    /// (the bandit's confidence widths, from a fresh learner without history, times `Weights.success`).
+    func rank(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?, deviations: Bool) -> Ranking {
         library.actions.withUnsafeBufferPointer { actions in
-            rank(actions: actions, context: context, signals: signals, learner: learner)
+            rank(actions: actions, context: context, signals: signals, learner: learner, deviations: deviations)
         }
     }
 
     private func rank(actions: UnsafeBufferPointer<ActionTemplate>, context: DailyContext, signals: SignalsCalculator,
-                      learner: ElaroLearner?) -> Ranking {
+                      learner: ElaroLearner?, deviations: Bool) -> Ranking {
         let situations = Set(context.situations)
         let highFriction = signals.frictionIndex >= SignalsCalculator.highFrictionThreshold
         var eligible: [Int] = []
@@ -173,7 +215,14 @@ public struct DailyRecommender: Sendable {
             }
         }
         let successEstimates: [Double]
-        if let learner {
+        var scoreDeviations: [Double] = []
+        if deviations, let bandit = learner?.bandit ?? (try? ElaroLearner(library: library))?.bandit {
+            let candidates = CandidateSet(count: count, featureCount: k, features: features, armIdentifiers: arms,
+                                          armFeatureCount: 1, armFeatures: [Float](repeating: 1, count: count))
+            let (means, widths) = bandit.meansAndWidths(candidates)
+            successEstimates = means
+            scoreDeviations = widths.map { weights.success * $0 }
+        } else if let learner {
             let candidates = CandidateSet(count: count, featureCount: k, features: features, armIdentifiers: arms,
                                           armFeatureCount: 1, armFeatures: [Float](repeating: 1, count: count))
             successEstimates = learner.bandit.expectedRewards(candidates)
@@ -242,7 +291,8 @@ public struct DailyRecommender: Sendable {
             }
         }
         return Ranking(actionIndices: actionIndices, minutes: minutesList, scores: scores, contributions: contributions,
-                       features: features, copingKitMode: highFriction)
+                       features: features, copingKitMode: highFriction,
+                       successEstimates: successEstimates.map { min(max($0, 0), 1) }, scoreDeviations: scoreDeviations)
     }
 
     static func emptyReason(context: DailyContext, highFriction: Bool, language: Language) -> String {

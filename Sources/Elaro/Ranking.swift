@@ -14,9 +14,14 @@ public struct Ranking: Sendable, Equatable {
     public var features: [Float]
     /// Whether high friction restricted the candidates to the coping kit.
     public var copingKitMode: Bool
+    /// The bandit's success estimate of each candidate, clamped to `[0, 1]` (fitted on earlier days only).
+    public var successEstimates: [Double] = []
+    /// Posterior standard deviation of each candidate's score (Thompson sampling only; empty otherwise).
+    public var scoreDeviations: [Double] = []
 
-    /// The softmax exploration distribution over the candidates.
-    public func probabilities(temperature: Double) -> [Double] {
-        ExplorationStrategy.softmax(temperature: temperature).probabilities(for: scores)
+    /// The probabilities of a one-slot draw over every candidate under `policy` (`nil` for
+    /// Thompson sampling, which has no closed form).
+    public func probabilities(policy: ElaroPolicy) -> [Double]? {
+        policy.exploration.exactProbabilities(scores: scores, allowed: Array(scores.indices))
     }
 }

@@ -1,3 +1,5 @@
+import Bandits
+
 /// The Daily Recommender's answer: up to three picks with their reasons, or why there are none.
 public struct Recommendation: Sendable, Codable, Equatable {
     /// One recommended action.
@@ -18,8 +20,11 @@ public struct Recommendation: Sendable, Codable, Equatable {
         public var reasons: [ReasonContribution]
         /// One-line explanation (≤ 120 characters) in the requested language.
         public var whySummary: String
-        /// Probability with which the exploration layer chose this pick for its slot.
+        /// Probability with which the policy chose this pick for its slot, given the earlier picks
+        /// (exact, or a Monte-Carlo estimate for Thompson sampling).
         public var propensity: Double
+        /// Standard error of `propensity` when it is a Monte-Carlo estimate; `nil` when exact.
+        public var propensityStandardError: Double?
     }
 
     /// The picks, best first (empty when nothing is eligible).
@@ -32,4 +37,11 @@ public struct Recommendation: Sendable, Codable, Equatable {
     public var coldStart: Bool
     /// Number of eligible (action, variant) candidates that were ranked.
     public var candidateCount: Int
+    /// One decision record per pick (context, candidates, choice, propensity), for `DecisionLog`;
+    /// not part of the JSON form.
+    public var decisions: [DecisionRecord] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case picks, emptyReason, copingKitMode, coldStart, candidateCount
+    }
 }

@@ -32,4 +32,8 @@ public struct WeeklySummary: Sendable, Codable, Equatable {
     public var suggestion: Suggestion
     /// One-line rationale in the requested language.
     public var rationale: String
+    /// The review of the policy that draws the suggestions, when the decision log was given.
+    public var policyReview: PolicyReview?
+    /// The policy decision in one line (switched and why, or kept and why), with the review.
+    public var whySummary: String?
 }

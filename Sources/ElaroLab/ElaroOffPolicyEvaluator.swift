@@ -22,6 +22,22 @@ public struct ElaroOffPolicyEvaluator: Sendable {
         public var loggedValue: Double
     }
 
+    /// One logged record with what the target policy would have done there.
+    public struct Step: Sendable, Equatable {
+        /// The record.
+        public var record: SimulationLogRecord
+        /// The eligible candidates, `<action id>/<minutes>`.
+        public var candidates: [String]
+        /// Index of the logged choice in `candidates`.
+        public var chosenIndex: Int
+        /// The target policy's distribution over `candidates`.
+        public var targetProbabilities: [Double]
+        /// The online reward model's estimate per candidate (fitted on the parent's earlier records).
+        public var rewardEstimates: [Double]
+        /// `Σ_a π(a) E[r | a]` under the simulator's truth, when the parents are known.
+        public var trueValue: Double?
+    }
+
     /// The content library the log refers to.
     public let library: ActionLibrary
 
@@ -33,11 +49,27 @@ public struct ElaroOffPolicyEvaluator: Sendable {
     /// - Parameter parents: the simulator's parents (index = `record.parent`) for the true value.
     /// - Throws: `ElaroError.invalidValue` for records that do not fit the library, `BanditError` from OPE.
     public func evaluate(_ records: [SimulationLogRecord], policy: SimulationPolicy, parents: [SimulatedParent]?, seed: UInt64) throws -> Report {
+        let steps = try replay(records, policy: policy, parents: parents, seed: seed)
+        let interactions = steps.map {
+            LoggedInteraction(chosenIndex: $0.chosenIndex, loggingPropensity: $0.record.propensity, reward: $0.record.reward,
+                              targetProbabilities: $0.targetProbabilities, rewardEstimates: $0.rewardEstimates)
+        }
+        let truth = steps.reduce(0) { $0 + ($1.trueValue ?? 0) }
+        let loggedValue = records.isEmpty ? 0 : records.map(\.reward).reduce(0, +) / Double(records.count)
+        return Report(policy: policy, records: interactions.count,
+                      inversePropensity: try OffPolicyEvaluation.inversePropensityScore(interactions),
+                      doublyRobust: try OffPolicyEvaluation.doublyRobust(interactions),
+                      trueValue: parents == nil ? nil : truth / Double(max(interactions.count, 1)), loggedValue: loggedValue)
+    }
+
+    /// Replays `policy` along `records` (each parent in day order), learning from the logged choices
+    /// and rewards only, and returns its distribution at every record (records in parent, then day order).
+    /// - Throws: `ElaroError.invalidValue` for records that do not fit the library, `BanditError` from a solve.
+    public func replay(_ records: [SimulationLogRecord], policy: SimulationPolicy, parents: [SimulatedParent]?, seed: UInt64) throws -> [Step] {
         let simulator = ParentSimulator(library: library, parents: parents ?? [], days: 0, seed: seed)
         let recommender = DailyRecommender(library: library)
         let byParent = Dictionary(grouping: records, by: \.parent)
-        var interactions: [LoggedInteraction] = []
-        var truth = 0.0
+        var steps: [Step] = []
         let root = SeededGenerator(seed: seed)
         for parentIndex in byParent.keys.sorted() {
             let parentRecords = byParent[parentIndex]!.sorted { $0.day < $1.day }
@@ -74,7 +106,7 @@ public struct ElaroOffPolicyEvaluator: Sendable {
                 case .rules:
                     let context = DailyContext(day: record.day, timeOfDay: .evening, activeFocus: record.activeFocus, childAge: record.childAge)
                     let ranking = recommender.rank(context: context, signals: signals, learner: nil)
-                    let distribution = ranking.probabilities(temperature: recommender.weights.temperature)
+                    let distribution = ranking.probabilities(policy: recommender.policy) ?? []
                     var mapped = [Double](repeating: 0, count: pairs.count)
                     for (candidate, probability) in distribution.enumerated() {
                         if let index = pairs.firstIndex(where: { $0.0 == ranking.actionIndices[candidate] && $0.1 == ranking.minutes[candidate] }) {
@@ -88,16 +120,19 @@ public struct ElaroOffPolicyEvaluator: Sendable {
                         Double(min(max(rewardModel.mean(of: UnsafeBufferPointer(rebasing: all[row * ElaroFeatures.count ..< (row + 1) * ElaroFeatures.count])), 0), 1))
                     }
                 }
-                interactions.append(LoggedInteraction(chosenIndex: chosen, loggingPropensity: record.propensity, reward: record.reward,
-                                                      targetProbabilities: target, rewardEstimates: estimates))
+                var truth: Double?
                 if let parents, record.parent < parents.count {
                     let parent = parents[record.parent]
+                    var total = 0.0
                     for (index, pair) in pairs.enumerated() where target[index] > 0 {
                         let probability = parent.completionProbability(action: library.actions[pair.0], actionIndex: pair.0, minutes: pair.1,
                                                                        day: record.day, noveltyLoad: Double(record.noveltyLoad))
-                        truth += target[index] * ParentSimulator.expectedReward(probability: probability)
+                        total += target[index] * ParentSimulator.expectedReward(probability: probability)
                     }
+                    truth = total
                 }
+                steps.append(Step(record: record, candidates: pairs.map { "\(library.actions[$0.0].id)/\($0.1)" }, chosenIndex: chosen,
+                                  targetProbabilities: target, rewardEstimates: estimates, trueValue: truth))
                 // Learn from the logged choice only, as the target would have on this data.
                 try learner.bandit.update(set, chosenIndex: chosen, reward: record.reward)
                 try thompson.update(set, chosenIndex: chosen, reward: record.reward)
@@ -110,10 +145,6 @@ public struct ElaroOffPolicyEvaluator: Sendable {
                                               variantMinutes: record.minutes, outcome: record.outcome), template: action)
             }
         }
-        let loggedValue = records.isEmpty ? 0 : records.map(\.reward).reduce(0, +) / Double(records.count)
-        return Report(policy: policy, records: interactions.count,
-                      inversePropensity: try OffPolicyEvaluation.inversePropensityScore(interactions),
-                      doublyRobust: try OffPolicyEvaluation.doublyRobust(interactions),
-                      trueValue: parents == nil ? nil : truth / Double(max(interactions.count, 1)), loggedValue: loggedValue)
+        return steps
     }
 }

@@ -123,7 +123,7 @@ public struct ParentSimulator: Sendable {
                 case .rules:
                     let context = DailyContext(day: day, timeOfDay: .evening, activeFocus: parent.activeFocus, childAge: parent.childAge)
                     let ranking = recommender.rank(context: context, signals: signals, learner: nil)
-                    let distribution = ranking.probabilities(temperature: recommender.weights.temperature)
+                    let distribution = ranking.probabilities(policy: recommender.policy) ?? []
                     let pick = ExplorationStrategy.sample(from: distribution, using: &choices)
                     chosen = pairs.firstIndex { $0.0 == ranking.actionIndices[pick] && $0.1 == ranking.minutes[pick] } ?? 0
                     propensity = distribution[pick]

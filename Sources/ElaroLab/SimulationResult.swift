@@ -24,4 +24,18 @@ public struct SimulationResult: Sendable, Codable, Equatable {
     /// 95 % interval half-width of `completionRate` across parents.
     public var completionRateHalfWidth95: Double
     public var weeks: [Week]
+    /// The target policy whose probabilities the decision log carries, and its true value on the
+    /// logged contexts (`(1/n) Σ_t Σ_a π_t(a) E[r | a]`), when one was asked for.
+    public var target: TargetValue?
+
+    /// A target policy's true value on a simulated log.
+    public struct TargetValue: Sendable, Codable, Equatable {
+        public var policy: SimulationPolicy
+        public var trueValue: Double
+
+        public init(policy: SimulationPolicy, trueValue: Double) {
+            self.policy = policy
+            self.trueValue = trueValue
+        }
+    }
 }

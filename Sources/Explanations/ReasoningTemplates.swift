@@ -151,6 +151,17 @@ public struct ReasoningTemplates: Sendable {
         case let .probability(probability):
             let percent = Int((min(max(probability, 0), 1) * 100).rounded())
             return _filled(_format.uncertainty.probability.form(count: Double(percent), language: language), ["n": String(percent)])
+        case let .interval(first, last, probability):
+            let percent = String(Int((min(max(probability, 0), 1) * 100).rounded()))
+            guard case let .date(firstYear, firstMonth, firstDay) = first, case let .date(lastYear, lastMonth, lastDay) = last else {
+                return _filled(_format.uncertainty.interval.other, ["first": "\(first)", "last": "\(last)", "n": percent])
+            }
+            let dayText = { (day: Int) in day == 1 ? (self._format.firstDayOfMonth ?? "1") : String(day) }
+            let sameMonth = firstYear == lastYear && firstMonth == lastMonth
+            return _filled(sameMonth ? _format.uncertainty.interval.sameMonth : _format.uncertainty.interval.other,
+                           ["first": formattedDate(year: firstYear, month: firstMonth, day: firstDay),
+                            "last": formattedDate(year: lastYear, month: lastMonth, day: lastDay),
+                            "firstDay": dayText(firstDay), "lastDay": dayText(lastDay), "n": percent])
         }
     }
 

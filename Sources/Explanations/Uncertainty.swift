@@ -7,4 +7,7 @@ public enum Uncertainty: Hashable, Sendable {
     case points(Double)
     /// The probability of the predicted class or event, in `[0, 1]`.
     case probability(Double)
+    /// An interval of dates (`PredictedValue.date` bounds) holding `probability` of the forecast
+    /// ("entre le 12 et le 16 mai, 80 %", "between May 12 and 16, 80%").
+    case interval(from: PredictedValue, through: PredictedValue, probability: Double)
 }

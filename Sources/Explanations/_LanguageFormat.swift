@@ -6,6 +6,14 @@ struct _LanguageFormat: Decodable, Sendable, Equatable {
         var days: _PluralText
         var points: _PluralText
         var probability: _PluralText
+        /// A date interval: `sameMonth` when both dates fall in one month (`{firstDay}`, `{last}`,
+        /// `{first}`, `{lastDay}`, `{n}`), else `other` (`{first}`, `{last}`, `{n}`).
+        var interval: IntervalPhrases
+    }
+
+    struct IntervalPhrases: Decodable, Sendable, Equatable {
+        var sameMonth: String
+        var other: String
     }
 
     var language: Language

@@ -6,13 +6,21 @@ extension AppDatabase {
     /// The ShifAI architecture's DDL, verbatim (`Schema/shifai-schema.sql`): `user_profile`,
     /// `cycle_entries`, `symptom_logs`, `insights`, `predictions`. The app creates its own tables;
     /// this is for replays, tests and tools.
-    public static let shifaiSchema: String = {
-        guard let url = Bundle.module.url(forResource: "shifai-schema", withExtension: "sql", subdirectory: "Schema"),
+    public static let shifaiSchema = schema("shifai-schema")
+
+    /// The toolkit's table marking readings disturbed (`Schema/odml-disturbed-readings.sql`,
+    /// `CREATE TABLE IF NOT EXISTS`): one row per disturbed `measurements.id`. The app writes it
+    /// when she marks a reading; `markDisturbed(measurementID:_:at:)` does it for tools and tests.
+    public static let disturbedReadingsSchema = schema("odml-disturbed-readings")
+
+    /// The text of `Schema/<name>.sql` in the module's bundle.
+    private static func schema(_ name: String) -> String {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "sql", subdirectory: "Schema"),
               let text = try? String(contentsOf: url, encoding: .utf8) else {
-            preconditionFailure("the Personalization bundle lacks Schema/shifai-schema.sql")
+            preconditionFailure("the Personalization bundle lacks Schema/\(name).sql")
         }
         return text
-    }()
+    }
 
     /// The one table the toolkit owns in the app's database, created on the first fine-tune
     /// (`CREATE TABLE IF NOT EXISTS`): one row per fine-tune, the last row names the active model.

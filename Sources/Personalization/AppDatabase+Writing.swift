@@ -76,6 +76,22 @@ extension AppDatabase {
         }
     }
 
+    /// Marks the reading `measurementID` (a `measurements.id`) disturbed, or clears the mark, in
+    /// `odml_disturbed_readings` (created if missing), in one transaction.
+    public func markDisturbed(measurementID: String, _ disturbed: Bool = true, at seconds: Int64) throws {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: AppDatabase.disturbedReadingsSchema)
+                if disturbed {
+                    try db.execute(sql: "INSERT OR REPLACE INTO odml_disturbed_readings (measurement_id, created_at) VALUES (?, ?)",
+                                   arguments: [measurementID, seconds])
+                } else {
+                    try db.execute(sql: "DELETE FROM odml_disturbed_readings WHERE measurement_id = ?", arguments: [measurementID])
+                }
+            }
+        }
+    }
+
     /// Appends `entry` to `odml_model_log` (created if missing) in one transaction.
     func record(_ entry: ModelLogEntry) throws {
         try perform {

@@ -23,17 +23,20 @@ public struct CycleModel: Sendable {
     /// Her personalisation record, for a personal file.
     public let record: PersonalModelRecord?
 
-    /// The built-in models the loop can run (the others need the data's truth).
-    public static let builtInNames = ["calendar", "rules"]
+    /// The built-in models the loop can run (the others need the data's truth), with their kinds.
+    static let builtIns: [(name: String, kind: ModelKind, predictor: any CyclePredictor)] = [
+        ("calendar", .cycleCalendar, CalendarPredictor()), ("period-history", .cyclePeriodHistory, PeriodHistoryPredictor()),
+        ("rules", .cycleRules, RuleEngine()),
+    ]
+    /// The built-in models the loop can run.
+    public static let builtInNames = builtIns.map(\.name)
 
     /// Loads `source`: a built-in name or a `.odml` file (a population model or her personal
     /// model, decrypted with `password` when encrypted).
     /// - Throws: `PersonalizationError.wrongPassword`, `.unsupportedModel` (unreadable file, a kind
     ///   this build cannot run, or a built-in that needs the truth).
     public static func load(_ source: String, password: String? = nil) throws -> CycleModel {
-        if builtInNames.contains(source) {
-            let (kind, predictor): (ModelKind, any CyclePredictor) = source == "calendar"
-                ? (.cycleCalendar, CalendarPredictor()) : (.cycleRules, RuleEngine())
+        if let (_, kind, predictor) = builtIns.first(where: { $0.name == source }) {
             return CycleModel(source: source, kind: kind.name, version: "\(source)@\(OnDeviceMLVersion.current)",
                               predictor: predictor, population: predictor, populationFile: ModelFile(kind: kind.name), record: nil)
         }
@@ -58,6 +61,7 @@ public struct CycleModel: Sendable {
         do {
             switch file.header.kind {
             case ModelKind.cycleCalendar.name: population = CalendarPredictor()
+            case ModelKind.cyclePeriodHistory.name: population = PeriodHistoryPredictor()
             case ModelKind.cycleRules.name: population = RuleEngine()
             default: population = try PredictorFactory.makeModelFilePredictor(file: populationFile, path: source)
             }

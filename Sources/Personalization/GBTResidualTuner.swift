@@ -82,7 +82,7 @@ public struct GBTPersonalPredictor: CyclePredictor {
             builder.features(on: day, into: &row)
             let remaining = population.predictedRemainingDays(features: row) + personal.predict(row)[0]
             var forecast = prediction
-            forecast.nextPeriodStart = day.advanced(by: population.forecastDays(remaining: remaining, features: row))
+            forecast.moveNextPeriodStart(to: day.advanced(by: population.forecastDays(remaining: remaining, features: row)))
             corrected.append(forecast)
         }
         return corrected

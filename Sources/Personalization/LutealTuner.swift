@@ -89,7 +89,7 @@ public struct LutealAnchoredPredictor: CyclePredictor {
             var start = ovulation.date.advanced(by: luteal)
             if start <= prediction.asOf { start = prediction.asOf.advanced(by: 1) }
             if let last = history.lastPeriodStart(onOrBefore: prediction.asOf), start <= last { start = last.advanced(by: 1) }
-            anchored.nextPeriodStart = start
+            anchored.moveNextPeriodStart(to: start)
             let shift = prediction.nextPeriodStart.distance(to: start)
             if shift != 0 {
                 anchored.reasoning.factors.append(.init(key: "personal.luteal_length", phrase: "phase lutéale \(luteal) j",

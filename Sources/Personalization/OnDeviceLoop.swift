@@ -38,8 +38,10 @@ public struct OnDeviceLoop: Sendable {
     /// writes, in one transaction, the `predictions` rows (`period_start`, `ovulation` when the
     /// model estimates it, `energy`, `mood` for tomorrow when forecast) and one `insights` row of
     /// type `prediction`: title the period headline, `reasoning` the sentence in her language
-    /// (`UserProfile.preferredLanguage()`), `body` the energy and mood sentences when the model
-    /// explains them, `source` the model kind. Idempotent per day and model version: when the
+    /// (`UserProfile.preferredLanguage()`), `body` the next start's 50/80/95 % intervals
+    /// (`CyclePhrases.intervalsLine`) then the energy and mood sentences when the model explains
+    /// them, `confidence` the probability that the period date is a hit
+    /// (`CyclePrediction.nextPeriodConfidence`), `source` the model kind. Idempotent per day and model version: when the
     /// rows exist, nothing is computed or written. `willWrite` is called just before the
     /// transaction (progress lines).
     /// - Throws: `DatasetError` for bad logs or a `preferences.language` that is not a supported
@@ -64,18 +66,20 @@ public struct OnDeviceLoop: Sendable {
             prediction = try model.predictor.prediction(for: history, on: day, language: language)
         }
         let levels = try levelConfidences()
-        let dateConfidence = ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
+        let dateConfidence = prediction.nextPeriodConfidence ?? ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
+        let ovulationConfidence = ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
         func row(_ kind: StoredPredictionKind, _ date: CalendarDay, _ value: Double?, _ confidence: Double) -> PredictionRecord {
             PredictionRecord(id: ids[kind]!, kind: kind, predictedDate: date, predictedValue: value.map { Int($0.rounded()) },
                              confidence: confidence, modelVersion: model.version, createdAt: seconds, asOf: day)
         }
         var predictions = [row(.periodStart, prediction.nextPeriodStart, nil, dateConfidence)]
-        if let ovulation = prediction.ovulation { predictions.append(row(.ovulation, ovulation.date, nil, dateConfidence)) }
+        if let ovulation = prediction.ovulation { predictions.append(row(.ovulation, ovulation.date, nil, ovulationConfidence)) }
         if let energy = prediction.energyTomorrow { predictions.append(row(.energy, day.advanced(by: 1), energy.value, levels[.energy]!)) }
         if let mood = prediction.moodTomorrow { predictions.append(row(.mood, day.advanced(by: 1), mood.value, levels[.mood]!)) }
-        let levelSentences = [prediction.energyTomorrow?.reasoning?.text, prediction.moodTomorrow?.reasoning?.text].compactMap { $0 }
+        let intervals = try CyclePhrases.intervalsLine(prediction.nextPeriodIntervals, language: language)
+        let bodyLines = [intervals, prediction.energyTomorrow?.reasoning?.text, prediction.moodTomorrow?.reasoning?.text].compactMap { $0 }
         let insight = InsightRecord(id: insightID, date: day, kind: .prediction, title: prediction.reasoning.headline,
-                                    body: levelSentences.isEmpty ? nil : levelSentences.joined(separator: " "), confidence: dateConfidence,
+                                    body: bodyLines.isEmpty ? nil : bodyLines.joined(separator: " "), confidence: dateConfidence,
                                     reasoning: prediction.reasoning.text, source: model.kind, createdAt: seconds)
         let batch = DayBatch(day: day, predictions: predictions, insights: [insight])
         willWrite(batch)

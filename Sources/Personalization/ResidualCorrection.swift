@@ -38,7 +38,7 @@ public struct ResidualCorrection: Sendable, Equatable, Codable {
         var corrected = prediction
         var start = prediction.nextPeriodStart.advanced(by: offset)
         if let lastStart, start <= lastStart { start = lastStart.advanced(by: 1) }
-        corrected.nextPeriodStart = start
+        corrected.moveNextPeriodStart(to: start)
         corrected.reasoning.factors.append(.init(key: "personal.offset", phrase: offset > 0 ? "+\(offset) j (personnel)" : "\(offset) j (personnel)",
                                                  contribution: Double(offset)))
         return corrected

@@ -64,8 +64,9 @@ public struct GateSpecification: Sendable, Equatable, Codable {
         CycleMetric(rawValue: metric) != nil || metric.hasPrefix(MeasurementKey.learningCurvePrefix)
     }
 
-    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"`, `"days"`, `"points"`
-    /// or `"difference"` (a difference of fractions, printed in percentage points).
+    /// The unit the metric is measured in: `"bytes"`, `"µs"`, `"fraction"`, `"days"`, `"points"`,
+    /// `"score"` (a calibration error or a Brier score, between 0 and 1) or `"difference"` (a
+    /// difference of fractions, printed in percentage points).
     public var unit: String { Self.unit(of: metric) }
 
     /// The unit of a measurement key.
@@ -73,8 +74,9 @@ public struct GateSpecification: Sendable, Equatable, Codable {
         if metric == MeasurementKey.fileBytes { return "bytes" }
         if metric == MeasurementKey.robustnessVersusCalendar { return "difference" }
         if metric.hasPrefix("latency.") { return "µs" }
-        if metric.hasSuffix("mae_days") { return "days" }
+        if metric.hasSuffix("mae_days") || metric.hasPrefix(CycleMetric.maeByCycleDayPrefix + ".") { return "days" }
         if metric.hasSuffix(".mae") { return "points" }
+        if let cycleMetric = CycleMetric(rawValue: metric), cycleMetric.isCalibrationError || cycleMetric == .brier { return "score" }
         return "fraction"
     }
 }

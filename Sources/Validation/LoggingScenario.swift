@@ -9,8 +9,9 @@ import CyclesLab
 /// our assumption, by the daily effort of a user who has what the signal needs: wrist temperature
 /// 1 (passive: a watch or ring worn at night), LH tests 2 (5–10 urine tests around mid-cycle), BBT
 /// 3 (a thermometer reading every morning before getting up), cervical mucus 4 (a daily
-/// observation she must learn to classify); a scenario's burden is the sum over its signals
-/// (symptoms only 0, all four 10).
+/// observation she must learn to classify; a daily cervix check alike, counted once for its three
+/// kinds); a scenario's burden is the sum over its signals (symptoms only 0, the four generated
+/// signals 10, all signals with the cervix 14).
 public struct LoggingScenario: Sendable, Equatable {
     /// The signals kept (`signals:none`, `signals:lh`, …).
     public var perturbation: DatasetPerturbation
@@ -53,7 +54,8 @@ public struct LoggingScenario: Sendable, Equatable {
         case .wristTemperature: return 1
         case .lhTest: return 2
         case .basalBodyTemperature: return 3
-        case .cervicalMucus: return 4
+        case .cervicalMucus, .cervixOpening: return 4
+        case .cervixFirmness, .cervixPosition: return 0  // the same check as the opening
         }
     }
 
@@ -64,6 +66,7 @@ public struct LoggingScenario: Sendable, Equatable {
         case .lhTest: return "5–10 urine LH tests per cycle"
         case .basalBodyTemperature: return "a thermometer reading every morning"
         case .cervicalMucus: return "a daily mucus observation"
+        case .cervixOpening, .cervixFirmness, .cervixPosition: return "a daily cervix check"
         }
     }
 }

@@ -96,6 +96,51 @@ extension ValidationReport {
         return svg.document
     }
 
+    /// Reliability diagram of the daily forecasts' confidence on the users of the side-by-side
+    /// table: per model and confidence bin (`ReliabilityTable`), the hit rate against the mean
+    /// confidence, beside the diagonal of perfect calibration; below, each model's forecasts per
+    /// bin as bars (share of its forecasts, with the count of the largest bin in the legend).
+    public var reliabilityChart: String {
+        let tables = models.compactMap { model in model.evaluation.reliability[.confidenceECE].map { (model.name, $0) } }
+        let left = 50.0, top = 40.0, plot = 300.0, stripTop = top + plot + 34, strip = 70.0
+        var svg = _SVG(width: left + plot + 340, height: stripTop + strip + 40)
+        svg.text("Reliability of the confidence: hit rate (±2 d) by confidence bin (\(data.cohort), \(data.users) users)", x: left, y: 18, size: 13)
+        Self.percentAxis(&svg, left: left, top: top, width: plot, height: plot)
+        func x(_ value: Double) -> Double { left + plot * min(max(value, 0), 1) }
+        func y(_ value: Double) -> Double { top + plot * (1 - min(max(value, 0), 1)) }
+        for step in 0...5 {
+            svg.text("\(step * 20) %", x: x(Double(step) / 5), y: top + plot + 16, anchor: "middle")
+        }
+        svg.text("stated confidence", x: left + plot / 2, y: top + plot + 30, anchor: "middle")
+        svg.line(x1: x(0), y1: y(0), x2: x(1), y2: y(1), stroke: "#888", dashed: true)
+        var legend: [String] = []
+        for (index, (name, table)) in tables.enumerated() {
+            let color = _SVG.palette[index % _SVG.palette.count]
+            let points = table.bins.compactMap { bin in bin.meanConfidence.flatMap { c in bin.hitRate.map { (x(c), y($0)) } } }
+            if points.count > 1 { svg.polyline(points, stroke: color) }
+            for point in points { svg.circle(x: point.0, y: point.1, fill: color) }
+            let largest = table.bins.map(\.count).max() ?? 0
+            legend.append("\(name): ECE \(table.expectedCalibrationError.map { String(format: "%.3f", $0) } ?? "-"), "
+                          + "largest bin \(_Format.grouped(largest)) forecasts")
+            // Forecasts per bin, as a share of the model's largest bin.
+            let barWidth = plot / Double(ReliabilityTable.binCount) / Double(max(tables.count, 1))
+            for (bin, cell) in table.bins.enumerated() where largest > 0 {
+                let height = strip * Double(cell.count) / Double(largest)
+                svg.rectangle(x: left + plot * Double(bin) / Double(ReliabilityTable.binCount) + Double(index) * barWidth,
+                              y: stripTop + strip - height, width: max(barWidth - 0.5, 0.5), height: height, fill: color)
+            }
+        }
+        svg.line(x1: left, y1: stripTop + strip, x2: left + plot, y2: stripTop + strip)
+        svg.text("forecasts per bin (share of each model's largest bin)", x: left, y: stripTop + strip + 16)
+        for (index, line) in legend.enumerated() {
+            let rowY = top + 12 + Double(index) * 18
+            svg.rectangle(x: left + plot + 20, y: rowY - 9, width: 10, height: 10, fill: _SVG.palette[index % _SVG.palette.count])
+            svg.text(line, x: left + plot + 34, y: rowY, size: 10)
+        }
+        if tables.isEmpty { svg.text("no confidence scored", x: left + 10, y: top + plot / 2, size: 12, fill: "#B00") }
+        return svg.document
+    }
+
     /// Y axis from 0 to 100 % with grid lines every 20 %.
     static func percentAxis(_ svg: inout _SVG, left: Double, top: Double, width: Double, height: Double) {
         for step in 0...5 {

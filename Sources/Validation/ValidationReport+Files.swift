@@ -2,7 +2,10 @@ import Foundation
 
 extension ValidationReport {
     /// The files `write(to:)` always creates.
-    public static let fileNames = ["report.json", "report.md", "report.html", "accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg"]
+    public static let fileNames = ["report.json", "report.md", "report.html", "accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg",
+                                   reliabilityChartFileName]
+    /// The reliability diagram's file.
+    public static let reliabilityChartFileName = "reliability.svg"
     /// The scenario table's chart, written when the report has one.
     public static let scenarioChartFileName = "scenarios.svg"
 
@@ -16,7 +19,7 @@ extension ValidationReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// Writes `report.json`, `report.md`, `report.html`, the three SVG charts and, with a scenario
+    /// Writes `report.json`, `report.md`, `report.html`, the four SVG charts and, with a scenario
     /// table, its chart into `directory` (created if needed), each file atomically (temporary file,
     /// then rename).
     /// - Throws: `ValidatorError.writeFailed` naming the path.
@@ -26,7 +29,7 @@ extension ValidationReport {
         } catch {
             throw ValidatorError.writeFailed(path: directory.path, reason: "cannot create the directory")
         }
-        let contents = [try jsonString() + "\n", markdown, html, accuracyByCycleDayChart, learningCurveChart, latencyChart]
+        let contents = [try jsonString() + "\n", markdown, html, accuracyByCycleDayChart, learningCurveChart, latencyChart, reliabilityChart]
             + (scenarios.map { [$0.chart] } ?? [])
         for (name, text) in zip(fileNames, contents) {
             let url = directory.appendingPathComponent(name)

@@ -3,7 +3,8 @@ import CyclesLab
 
 extension ValidationReport {
     /// `report.html`: the verdict, the scenario table with every 95 % interval drawn as a bar, the
-    /// scenario gates, the side-by-side table, the robustness panel, the model gates and the charts,
+    /// scenario gates, the side-by-side table, the robustness panel, the real-data sections, the
+    /// model gates, the calibration (reliability table and diagram) and the charts,
     /// in one self-contained page: styles inline, charts as inline SVG, no script, font, image or
     /// any other file fetched from anywhere.
     public var html: String {
@@ -27,11 +28,25 @@ extension ValidationReport {
             body.append("<p class=\"note\">Alert accuracy [95 % CI]; Δ vs calendar in points [paired 95 % CI].</p>")
             body.append(Self.table(robustness.table, id: "robustness"))
         }
+        if !realData.isEmpty {
+            body.append("<h2>Real data</h2>")
+            for (index, section) in realData.enumerated() {
+                body.append("<h3>\(Self.escaped(section.name))</h3>")
+                body.append("<p class=\"note\">\(Self.escaped(section.heading)).</p>")
+                body.append(Self.table(section.table, id: "real-data-\(index + 1)"))
+            }
+            body.append("<p class=\"note\">\(Self.escaped(Self.realDataNote))</p>")
+        }
         body.append(scenarios == nil ? "<h2>Gates</h2>" : "<h2>Model gates (measured once, on the users as generated)</h2>")
         var gateRows = gateTable
         gateRows[0].append("how it was measured")
         for (index, gate) in gates.enumerated() { gateRows[index + 1].append(gate.method) }
         body.append(Self.table(gateRows, id: "gates"))
+        body.append("<h2>Calibration</h2>")
+        body.append("<p class=\"note\">\(Self.escaped(ReliabilityTable.rowsHeading)).</p>")
+        body.append(Self.table(reliabilityTable, id: "reliability"))
+        body.append("<p class=\"note\">\(Self.escaped(Self.calibrationNote))</p>")
+        body.append("<figure>\(Self.inline(reliabilityChart))</figure>")
         body.append("<h2>Charts</h2>")
         for chart in [accuracyByCycleDayChart, learningCurveChart, latencyChart] { body.append("<figure>\(Self.inline(chart))</figure>") }
         let style = """

@@ -2,8 +2,9 @@ import Cycles
 import CyclesLab
 
 extension ValidationReport {
-    /// `report.md`: the verdict, the side-by-side table, the robustness panel, the gates with how
-    /// each was measured, and the charts.
+    /// `report.md`: the verdict, the side-by-side table, the robustness panel, the real-data
+    /// sections, the scenario table, the gates with how each was measured, the calibration (the
+    /// reliability table and diagram) and the charts.
     public var markdown: String {
         func table(_ rows: [[String]]) -> [String] {
             guard let header = rows.first else { return [] }
@@ -37,6 +38,20 @@ extension ValidationReport {
             lines.append(note)
             lines.append("")
         }
+        if !realData.isEmpty {
+            lines.append("## Real data")
+            lines.append("")
+            for section in realData {
+                lines.append("### \(section.name)")
+                lines.append("")
+                lines.append(section.heading + ".")
+                lines.append("")
+                lines += table(section.table)
+                lines.append("")
+            }
+            lines.append(Self.realDataNote)
+            lines.append("")
+        }
         if let scenarios {
             lines.append("## Logging scenarios")
             lines.append("")
@@ -65,6 +80,16 @@ extension ValidationReport {
         lines.append("The alert-accuracy gate passes only when the lower end of the 95 % interval reaches the limit, "
                      + "not the point estimate. A gate that was not measured counts as NO-GO.")
         lines.append("")
+        lines.append("## Calibration")
+        lines.append("")
+        lines.append(ReliabilityTable.rowsHeading + ", on the users of the side-by-side table:")
+        lines.append("")
+        lines += table(reliabilityTable)
+        lines.append("")
+        lines.append(Self.calibrationNote)
+        lines.append("")
+        lines.append("![Reliability of the confidence](\(Self.reliabilityChartFileName))")
+        lines.append("")
         lines.append("## Charts")
         lines.append("")
         lines.append("![Accuracy by cycle day](accuracy-by-cycle-day.svg)")
@@ -75,4 +100,23 @@ extension ValidationReport {
         lines.append("")
         return lines.joined(separator: "\n")
     }
+
+    /// The reliability table of every model of the side-by-side table (`ReliabilityTable.rows`).
+    public var reliabilityTable: [[String]] {
+        ReliabilityTable.rows(models.compactMap { model in model.evaluation.reliability[.confidenceECE].map { (model.name, $0) } })
+    }
+
+    /// What the calibration figures are, below the reliability table.
+    static let calibrationNote = "Each scored daily forecast states a confidence: the probability that the next period starts "
+        + "within ±2 days of its date (a hit, the alert's rule). ECE: the confidences in 10 equal-width bins, Σ (forecasts in the "
+        + "bin / all) · |mean confidence − hit rate|; the alert ECE counts each cycle's alert only. Brier: mean (confidence − hit)². "
+        + "Coverage: share of forecasts whose 50/80/95 % interval holds the true start. A model without a distribution of its own "
+        + "(\"confidence from: past errors\") is scored with the distribution of its own past errors on the same user and cycle "
+        + "day (ForecastErrorHistory). The binned ECE is biased upward by sampling noise, so its interval's lower end is no "
+        + "evidence of miscalibration."
+
+    /// What the real-data sections are.
+    static let realDataNote = "Each real dataset is scored against its own logged starts, with the evaluations of the "
+        + "robustness panel; Δ vs calendar: model − calendar with its paired 95 % interval (the same resampled users for "
+        + "both). Coverages get no difference: their target is their level."
 }

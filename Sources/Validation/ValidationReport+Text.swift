@@ -9,24 +9,32 @@ extension ValidationReport {
         ("accuracy ±2 d, cycle day 1", CycleMetric.day1Accuracy2d.rawValue),
         ("mean abs. error (days)", CycleMetric.maeDays.rawValue),
         ("ovulation ±2 d", CycleMetric.ovulationAccuracy2d.rawValue),
+        ("confidence ECE [95 % CI]", CycleMetric.confidenceECE.rawValue),
+        ("alert confidence ECE", CycleMetric.alertConfidenceECE.rawValue),
+        ("Brier score of the confidence", CycleMetric.brier.rawValue),
+        ("50 % interval coverage", CycleMetric.coverage50.rawValue),
+        ("80 % interval coverage", CycleMetric.coverage80.rawValue),
+        ("95 % interval coverage", CycleMetric.coverage95.rawValue),
         ("model file", MeasurementKey.fileBytes),
         ("latency p50", MeasurementKey.latencyP50),
         ("latency p99", MeasurementKey.latencyP99),
         ("fine-tuned alert acc., 6 months", MeasurementKey.learningCurve(series: "fine_tuned", metric: "alert_accuracy", months: 6)),
     ]
 
-    /// The cells of the side-by-side table (header first), `"-"` where a model has no value.
+    /// The cells of the side-by-side table (header first), `"-"` where a model has no value; the
+    /// last row says where each model's confidence came from (its distribution or its past errors).
     public var modelTable: [[String]] {
         var rows = [["metric"] + models.map(\.name)]
         for (label, key) in Self.tableRows {
             let cells = models.map { model -> String in
                 guard let measurement = model.measurements[key] else { return "-" }
-                let unit = GateSpecification.unit(of: key)
-                if unit == "fraction" { return _Format.percent(measurement.value, interval: measurement.interval) }
-                return _Format.value(measurement.value, unit: unit)
+                return _Format.measurement(measurement.value, interval: measurement.interval, metric: key)
             }
             if cells.allSatisfy({ $0 == "-" }) { continue }
             rows.append([label] + cells)
+        }
+        if models.contains(where: { $0.evaluation.confidenceSource != nil }) {
+            rows.append(["confidence from"] + models.map { $0.evaluation.confidenceSource ?? "-" })
         }
         return rows
     }
@@ -68,28 +76,34 @@ extension ValidationReport {
     /// `machine: …`: where the latencies were measured (`machine`).
     public var machineLine: String { "machine: \(machine)" }
 
-    /// The terminal report: data, the side-by-side table, the robustness panel, the scenario table
-    /// with its gates, the (model) gates, why any of them did not pass, and the verdict.
+    /// The terminal report: data, the machine, the side-by-side table, the robustness panel, the
+    /// real-data sections, the scenario table with its gates, the (model) gates, why any of them
+    /// did not pass, and the verdict.
     public var text: String {
         var lines = [dataLine, machineLine, ""]
-        lines += Self.aligned(modelTable)
+        lines += TextTable.aligned(modelTable)
         lines.append("")
         if let robustness {
             lines.append("robustness panel: alert accuracy [95 % CI]; Δ vs calendar in points [paired 95 % CI]")
-            lines += Self.aligned(robustness.table)
+            lines += TextTable.aligned(robustness.table)
+            lines.append("")
+        }
+        for section in realData {
+            lines.append(section.heading)
+            lines += TextTable.aligned(section.table)
             lines.append("")
         }
         if let scenarios {
             lines.append(scenarios.heading)
-            lines += Self.aligned(scenarios.table)
+            lines += TextTable.aligned(scenarios.table)
             lines.append("")
-            lines += Self.aligned(scenarios.gateTable)
+            lines += TextTable.aligned(scenarios.gateTable)
             lines.append("")
             lines += scenarios.notes
             lines.append("")
             lines.append("model gates (measured once, on the users as generated):")
         }
-        lines += Self.aligned(gateTable)
+        lines += TextTable.aligned(gateTable)
         let notes = gates.filter { $0.status != .pass }
         if !notes.isEmpty {
             lines.append("")
@@ -98,15 +112,5 @@ extension ValidationReport {
         lines.append("")
         lines.append(summaryLine)
         return lines.joined(separator: "\n")
-    }
-
-    /// Columns padded to their widest cell, separated by two spaces.
-    static func aligned(_ rows: [[String]]) -> [String] {
-        guard let width = rows.map(\.count).max() else { return [] }
-        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in column == row.count - 1 ? cell : _Format.padded(cell, widths[column]) }
-                .joined(separator: "  ")
-        }
     }
 }

@@ -4,7 +4,7 @@ import TensorCore
 
 /// The result of one validation run: the data, every model's measurements side by side
 /// (the calendar, rules, the candidates, the ovulation-aware reference, the oracle), the
-/// robustness panel and the gates checked on each candidate.
+/// robustness panel, a section per real dataset and the gates checked on each candidate.
 ///
 /// The verdict (`isGo`): with the scenario table, GO when at least one logging scenario passes;
 /// without, GO only when there is at least one gate and every gate passed. A gate that could not
@@ -104,6 +104,8 @@ public struct ValidationReport: Sendable, Encodable {
     public var gates: [Gate]
     /// The robustness panel, when the validator built one.
     public var robustness: RobustnessPanel?
+    /// One section per real dataset of the robustness panel (`odml validate --robustness-data`).
+    public var realData: [RealDataSection]
     /// The scenario table, when the validator built one (the default run of `odml validate`).
     public var scenarios: ScenarioTable?
     /// The machine the latencies were measured on (`machineDescription`): its CPU, the CPU's
@@ -112,11 +114,13 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// Creates a report; `machine` defaults to this process's (`machineDescription`).
     public init(data: DataDescription, models: [ModelResult], gates: [Gate], robustness: RobustnessPanel? = nil,
-                scenarios: ScenarioTable? = nil, machine: String = ValidationReport.machineDescription) {
+                realData: [RealDataSection] = [], scenarios: ScenarioTable? = nil,
+                machine: String = ValidationReport.machineDescription) {
         self.data = data
         self.models = models
         self.gates = gates
         self.robustness = robustness
+        self.realData = realData
         self.scenarios = scenarios
         self.machine = machine
     }
@@ -144,7 +148,9 @@ public struct ValidationReport: Sendable, Encodable {
     /// The column named `name`.
     public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
 
-    private enum CodingKeys: String, CodingKey { case verdict, go, summary, data, machine, models, gates, robustness, scenarios }
+    private enum CodingKeys: String, CodingKey {
+        case verdict, go, summary, data, machine, models, gates, robustness, realData = "real_data", scenarios
+    }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -156,6 +162,7 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encode(models, forKey: .models)
         try container.encode(gates, forKey: .gates)
         try container.encodeIfPresent(robustness, forKey: .robustness)
+        if !realData.isEmpty { try container.encode(realData, forKey: .realData) }
         try container.encodeIfPresent(scenarios, forKey: .scenarios)
     }
 }

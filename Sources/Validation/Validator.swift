@@ -160,13 +160,14 @@ public struct Validator: Sendable {
         }
 
         var panel: RobustnessPanel?
+        var realData: [RealDataSection] = []
         if !robustnessPerturbations.isEmpty || !robustnessDatasets.isEmpty
             || gates.contains(where: { $0.metric == MeasurementKey.robustnessVersusCalendar }) {
             let panelColumns = columns.filter { $0.role != .ceiling }
             let predictors: [(String, any CyclePredictor)] = [("calendar", calendar), ("rules", rules)]
                 + candidates.map { ($0.name, $0.predictor) }
-            panel = try robustnessPanel(baseName: data.source == "generated" ? "as generated" : "as given", dataset: dataset,
-                                        baseReports: panelColumns.map(\.evaluation), predictors: predictors, progress: progress)
+            (panel, realData) = try robustnessPanel(baseName: data.source == "generated" ? "as generated" : "as given", dataset: dataset,
+                                                    baseReports: panelColumns.map(\.evaluation), predictors: predictors, progress: progress)
         }
 
         var results: [Gate] = []
@@ -196,7 +197,7 @@ public struct Validator: Sendable {
                 gates.contains { $0.isMeasuredPerScenario && MeasurementKey.learningCurveMonths(in: $0.metric) == month }
             }, progress: progress)
         }
-        return ValidationReport(data: data, models: columns, gates: results, robustness: panel, scenarios: table)
+        return ValidationReport(data: data, models: columns, gates: results, robustness: panel, realData: realData, scenarios: table)
     }
 
     /// Every metric of `report` as a measurement, with how it was measured on the users of `dataText`.

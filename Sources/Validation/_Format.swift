@@ -48,7 +48,33 @@ enum _Format {
         value >= 1000 && value.truncatingRemainder(dividingBy: 1000) == 0 ? "\(grouped(Int(value / 1000))) ms" : microseconds(value)
     }
 
-    /// `value` in `unit` (`"fraction"`, `"difference"`, `"bytes"`, `"µs"`, `"days"`, `"points"`).
+    /// A measurement of `metric` (a `MeasurementKey`) in its unit, with its interval where the
+    /// unit shows one: `"63.1 % [60.0, 66.0]"`, `"0.021 [0.015, 0.030]"`, `"6.52 d"`.
+    static func measurement(_ value: Double, interval: ConfidenceInterval?, metric: String) -> String {
+        let unit = GateSpecification.unit(of: metric)
+        switch unit {
+        case "fraction": return percent(value, interval: interval)
+        case "score": return String(format: "%.3f", value) + (interval.map { String(format: " [%.3f, %.3f]", $0.low, $0.high) } ?? "")
+        default: return self.value(value, unit: unit)
+        }
+    }
+
+    /// A paired difference of `metric` in its unit: points for fractions (`"+5.1 pt [+3.0, +7.2]"`),
+    /// `"-0.012 [-0.020, -0.004]"` for scores, `"-0.41 d [-0.60, -0.20]"` for days.
+    static func difference(_ difference: PairedDifference, metric: String) -> String {
+        let interval = difference.interval
+        switch GateSpecification.unit(of: metric) {
+        case "score":
+            return String(format: "%+.3f", difference.value) + (interval.map { String(format: " [%+.3f, %+.3f]", $0.low, $0.high) } ?? "")
+        case "days":
+            return String(format: "%+.2f d", difference.value) + (interval.map { String(format: " [%+.2f, %+.2f]", $0.low, $0.high) } ?? "")
+        default:
+            return points(difference.value, interval: interval)
+        }
+    }
+
+    /// `value` in `unit` (`"fraction"`, `"difference"`, `"bytes"`, `"µs"`, `"days"`, `"points"`,
+    /// `"score"`: three decimals).
     static func value(_ value: Double, unit: String, isLimit: Bool = false) -> String {
         switch unit {
         case "fraction": return percent(value)
@@ -59,11 +85,6 @@ enum _Format {
         case "days": return String(format: "%.2f d", value)
         default: return String(format: "%.3f", value)
         }
-    }
-
-    /// Pads `text` with spaces to `width` characters (never truncates).
-    static func padded(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }
 

@@ -28,6 +28,15 @@ struct ElaroSimulateCommand: ParsableCommand {
     @Option(help: "Write the first policy's logged decisions (context, action, propensity, reward) as CSV to this path.")
     var log: String?
 
+    @Option(help: "Write the first policy's decisions as decision-log JSON Lines (for `odml bandit ope`) to this path.")
+    var decisionLog: String?
+
+    @Option(help: "Target policy whose probabilities the decision log carries (its true value is reported).")
+    var target: SimulationPolicy?
+
+    @Flag(help: "Add the online reward model's estimates to the decision log (else `bandit ope` fits one).")
+    var withRewardEstimates = false
+
     @Option(help: "Write the simulated parents' latent parameters as JSON to this path (for peers).")
     var environment: String?
 
@@ -52,6 +61,9 @@ struct ElaroSimulateCommand: ParsableCommand {
         guard forgetting > 0, forgetting <= 1 else { throw ValidationError("--forgetting must be in (0, 1], found \(forgetting)") }
         guard alpha >= 0, epsilon >= 0, epsilon <= 1, thompsonScale >= 0 else {
             throw ValidationError("--alpha and --thompson-scale must be >= 0 and --epsilon in [0, 1]")
+        }
+        guard (decisionLog == nil) == (target == nil) else {
+            throw ValidationError("--decision-log and --target go together: the log carries the target policy's probabilities")
         }
     }
 
@@ -79,7 +91,13 @@ struct ElaroSimulateCommand: ParsableCommand {
         for (index, policy) in try policies().enumerated() {
             FileHandle.standardError.write(Data("simulating \(policy.rawValue): \(parents) parents × \(days) days\n".utf8))
             let start = Date()
-            let (result, records) = try simulator.run(policy: policy, collectLog: index == 0 && log != nil)
+            var (result, records) = try simulator.run(policy: policy, collectLog: index == 0 && log != nil)
+            if index == 0, let decisionLog, let target {
+                let (_, logs) = try simulator.decisionLogs(logging: policy, targets: [target], includeRewardEstimates: withRewardEstimates)
+                let lines = try logs[0].records.map { try JSONOutput.line($0) }
+                try writeAtomically(Data((lines.joined(separator: "\n") + "\n").utf8), to: decisionLog)
+                result.target = logs[0].target
+            }
             let seconds = Date().timeIntervalSince(start)
             results.append(result)
             if index == 0, let log {
@@ -93,6 +111,9 @@ struct ElaroSimulateCommand: ParsableCommand {
                              policy.rawValue, result.completionRate, result.completionRateHalfWidth95, result.oracleCompletionRate,
                              result.meanCumulativeRegret, days, seconds))
                 print("  week: " + result.weeks.map { String(format: "%d:%.3f", $0.week, $0.completionRate) }.joined(separator: " "))
+                if let target = result.target {
+                    print(String(format: "  target %@: true value %.6f on the logged contexts", target.policy.rawValue, target.trueValue))
+                }
             }
         }
         if let plot {

@@ -6,7 +6,7 @@ import OnDeviceML
 struct EvaluateCommand: ParsableCommand, BootstrapDefault {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
-        abstract: "Evaluate a cycle predictor on a dataset: alert accuracy, daily accuracy, ovulation, energy and mood."
+        abstract: "Evaluate a cycle predictor on a dataset: alert accuracy, daily accuracy, calibration, ovulation, energy and mood."
     )
 
     @Option(name: .long, help: "Model: \(PredictorFactory.builtInNames.joined(separator: ", ")) or a .odml model file.")
@@ -41,6 +41,11 @@ struct EvaluateCommand: ParsableCommand, BootstrapDefault {
                 guard let value = report.metrics[key] else { continue }
                 let interval = report.intervals[key].map { String(format: "  [%.3f, %.3f]", $0.low, $0.high) } ?? ""
                 print(key.rawValue.padding(toLength: CycleMetric.keyColumnWidth, withPad: " ", startingAt: 0) + String(format: "%.3f", value) + interval)
+            }
+            if let source = report.confidenceSource, let table = report.reliability[.confidenceECE] {
+                print("")
+                print("\(ReliabilityTable.rowsHeading); confidence from: \(source)")
+                TextTable.aligned(ReliabilityTable.rows([(report.model, table)])).forEach { print($0) }
             }
         }
     }

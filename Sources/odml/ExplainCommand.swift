@@ -22,7 +22,7 @@ struct ExplainCommand: ParsableCommand {
                 uncertainty: .days(context.prediction.nextPeriodUncertaintyDays), attribution: attribution,
                 language: language, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
             if options.output.json {
-                print(try JSONOutput.string(Report(prediction: context.report, attribution: attribution,
+                print(try JSONOutput.string(Report(prediction: try context.report, attribution: attribution,
                                                            explanation: generated)))
                 return
             }

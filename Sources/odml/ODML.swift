@@ -16,7 +16,7 @@ struct ODML: ParsableCommand {
     private static var subcommands: [any ParsableCommand.Type] {
         var commands: [any ParsableCommand.Type] = [
             InfoCommand.self, InspectCommand.self, GenerateCommand.self, ImportCommand.self, EvaluateCommand.self,
-            CompareCommand.self, ElaroCommand.self, FineTuneCommand.self, LearningCurveCommand.self, PredictCommand.self,
+            CompareCommand.self, BanditCommand.self, ElaroCommand.self, FineTuneCommand.self, LearningCurveCommand.self, PredictCommand.self,
         ]
         #if SQLite
         commands += [ReconcileCommand.self, ReplayCommand.self]

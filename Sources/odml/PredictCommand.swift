@@ -72,7 +72,7 @@ struct PredictCommand: ParsableCommand {
             }
             let context = try PredictCommand.Context(options: options)
             if options.output.json {
-                print(try JSONOutput.string(context.report))
+                print(try JSONOutput.string(try context.report))
                 return
             }
             let phrases = try CyclePhrases.shared
@@ -119,23 +119,33 @@ struct PredictCommand: ParsableCommand {
             self.day = day
             self.history = history
             self.predictorName = predictor.name
+            var prediction: CyclePrediction
             if let attributing = predictor as? any ForecastAttributing {
                 let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang)
-                self.prediction = explained.prediction
+                prediction = explained.prediction
                 self.periodAttribution = explained.attribution
             } else {
-                self.prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
+                prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
                 self.periodAttribution = nil
             }
+            // The method's findings are the charts', whichever model forecast the period.
+            if prediction.fertility == nil { prediction.fertility = FertilityFindings(state: CycleDayState(history: history, through: day)) }
+            self.prediction = prediction
         }
 
         var report: Report {
+            get throws {
             Report(model: predictorName, user: history.userID, asOf: day, nextPeriodStart: prediction.nextPeriodStart,
                    nextPeriodUncertaintyDays: prediction.nextPeriodUncertaintyDays,
+                   nextPeriodConfidence: prediction.nextPeriodConfidence,
+                   nextPeriodIntervals: prediction.nextPeriodIntervals.isEmpty ? nil : Dictionary(uniqueKeysWithValues:
+                       prediction.nextPeriodIntervals.map { (String(Int(($0.level * 100).rounded())), [$0.first, $0.last]) }),
                    ovulation: prediction.ovulation.map { .init(date: $0.date, passedProbability: $0.passedProbability) },
                    energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
                    moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
-                   reasoning: prediction.reasoning)
+                   reasoning: prediction.reasoning,
+                   fertility: try prediction.fertility.map { try FertilityReport($0, language: options.lang) })
+            }
         }
 
         /// The forecast as a few text lines, labelled in the options' language (the cycle phrase book's `report.*` texts).
@@ -147,6 +157,12 @@ struct PredictCommand: ParsableCommand {
             var lines = [try text("report.header", ["model": .text(predictorName), "user": .text(history.userID), "date": .text(day.iso)])]
             lines.append(try text("report.next_period", ["date": .text(prediction.nextPeriodStart.iso),
                                                          "spread": .decimal(prediction.nextPeriodUncertaintyDays, digits: 1)]))
+            if let confidence = prediction.nextPeriodConfidence {
+                lines.append(try text("report.next_period_confidence", ["percent": .decimal(confidence * 100, digits: 0)]))
+            }
+            if let intervals = try CyclePhrases.intervalsLine(prediction.nextPeriodIntervals, language: language) {
+                lines.append("     " + intervals)
+            }
             if let ovulation = prediction.ovulation {
                 lines.append(try text("report.ovulation", ["date": .text(ovulation.date.iso),
                                                            "percent": .decimal(ovulation.passedProbability * 100, digits: 0)]))
@@ -155,6 +171,10 @@ struct PredictCommand: ParsableCommand {
                 guard let forecast else { continue }
                 let level = try phrases.text("report.level.\(forecast.level.rawValue)", language: language)
                 lines.append(try text(key, ["level": .text(level), "value": .decimal(forecast.value, digits: 1)]))
+            }
+            if let fertility = prediction.fertility {
+                lines.append(try text("report.fertility", [:]))
+                lines += try CyclePhrases.fertilitySentences(fertility, language: language).map { "     " + $0 }
             }
             lines.append(try text("report.why", ["sentence": .text(prediction.reasoning.text)]))
             for forecast in [prediction.energyTomorrow, prediction.moodTomorrow] {
@@ -182,14 +202,21 @@ struct PredictCommand: ParsableCommand {
         let asOf: CalendarDay
         let nextPeriodStart: CalendarDay
         let nextPeriodUncertaintyDays: Double
+        /// P(the start falls within ±2 d of `nextPeriodStart`), when the predictor has a distribution.
+        let nextPeriodConfidence: Double?
+        /// Central intervals by level ("50", "80", "95"): [first day, last day].
+        let nextPeriodIntervals: [String: [CalendarDay]]?
         let ovulation: Ovulation?
         let energyTomorrow: Level?
         let moodTomorrow: Level?
         let reasoning: Reasoning
+        /// The method's findings in her current cycle (`FertilityFindings`), `nil` before any start.
+        let fertility: FertilityReport?
 
         enum CodingKeys: String, CodingKey {
-            case model, user, ovulation, reasoning
+            case model, user, ovulation, reasoning, fertility
             case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
+            case nextPeriodConfidence = "next_period_confidence", nextPeriodIntervals = "next_period_intervals"
             case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
         }
     }

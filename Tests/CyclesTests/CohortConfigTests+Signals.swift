@@ -3,7 +3,7 @@ import Testing
 @testable import Cycles
 @testable import CyclesLab
 
-/// Config version 3: the `signals` section.
+/// Config versions 3 and 4: the `signals` section, and its disturbed BBT readings.
 extension CohortConfigTests {
     /// The built-in config as JSON with `signals` removed from every phenotype and `version` set.
     static func withoutSignals(_ name: String, version: Int) throws -> [String: Any] {
@@ -24,7 +24,7 @@ extension CohortConfigTests {
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let config = try CohortConfig.load(from: url)
-        #expect(config.version == 3)
+        #expect(config.version == CohortConfig.currentVersion)
         #expect(config.phenotypes.allSatisfy { $0.signals == .never })
         // Everything else is the built-in.
         var expected = CohortConfig.mixed
@@ -45,7 +45,7 @@ extension CohortConfigTests {
             return copy
         }
         let config = try CohortConfig.jsonDecoder.decode(CohortConfig.self, from: try JSONSerialization.data(withJSONObject: object))
-        #expect(config.version == 3 && config.phenotypes[0].signals == .never)
+        #expect(config.version == CohortConfig.currentVersion && config.phenotypes[0].signals == .never)
     }
 
     @Test func version3FileMustNameTheSignals() throws {
@@ -63,6 +63,29 @@ extension CohortConfigTests {
         #expect(throws: DecodingError.self) {
             try CohortConfig.jsonDecoder.decode(CohortConfig.self, from: try JSONSerialization.data(withJSONObject: object))
         }
+    }
+
+    /// Version 4 adds the disturbed BBT readings: a version 3 file reads with none, a version 4
+    /// file must name both knobs.
+    @Test func version3FilesReadWithNoDisturbedReadingsAndVersion4FilesNameThem() throws {
+        func decoded(version: Int, removing keys: [String]) throws -> CohortConfig {
+            var object = try #require(try JSONSerialization.jsonObject(with: try CohortConfig.irregular.jsonData()) as? [String: Any])
+            object["version"] = version
+            var phenotypes = try #require(object["phenotypes"] as? [[String: Any]])
+            var signals = try #require(phenotypes[0]["signals"] as? [String: Any])
+            var bbt = try #require(signals["basal_body_temperature"] as? [String: Any])
+            for key in keys { bbt[key] = nil }
+            signals["basal_body_temperature"] = bbt
+            phenotypes[0]["signals"] = signals
+            object["phenotypes"] = phenotypes
+            return try CohortConfig.jsonDecoder.decode(CohortConfig.self, from: try JSONSerialization.data(withJSONObject: object))
+        }
+        let version3 = try decoded(version: 3, removing: ["disturbed_reading_rate", "disturbed_offset"])
+        #expect(version3.version == 4 && version3.phenotypes[0].signals.basalBodyTemperature.disturbedReadingRate == 0)
+        let dataset = SyntheticCycles.generate(config: version3.loggingEverySignal(), users: 10, months: 4, seed: 2)
+        #expect(dataset.users.allSatisfy { user in user.measurements.allSatisfy { $0.disturbed.isEmpty } })
+        #expect(throws: DecodingError.self) { try decoded(version: 4, removing: ["disturbed_offset"]) }
+        #expect(try decoded(version: 4, removing: []) == CohortConfig.irregular)
     }
 
     @Test func signalKnobsAreChecked() {

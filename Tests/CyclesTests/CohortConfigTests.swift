@@ -33,7 +33,7 @@ import Testing
         } }
         #expect(renamed == base.truth)
         for user in every.users {
-            for kind in MeasurementKind.allCases {
+            for kind in DatasetPerturbation.scenarioSignals {
                 #expect(user.measurements.contains { $0.value(of: kind) != nil }, "\(user.userID) has no \(kind)")
             }
         }

@@ -5,13 +5,14 @@ import Testing
 
 /// The "keep only these signals" perturbations (the scenarios of the signal table).
 extension DatasetPerturbationTests {
-    /// `user(id)` with an LH test, a BBT, a wrist temperature and a mucus observation on every day.
+    /// `user(id)` with an LH test, a BBT, a wrist temperature, a mucus and a cervix observation on every day.
     static func signalUser(_ id: String = "u1") -> UserHistory {
         let base = user(id)
         let measurements = (0..<365).map { offset in
             DayMeasurements(date: TestHistories.origin.advanced(by: offset), lhTest: offset % 30 == 14 ? .positive : .negative,
                             basalBodyTemperature: 36.2 + Double(offset % 3) / 10, wristTemperature: -0.1,
-                            cervicalMucus: .sticky, sources: [.wristTemperature: "oura"])
+                            cervicalMucus: .moist, cervix: CervixObservation(opening: .closed, firmness: .firm, position: .low),
+                            sources: [.wristTemperature: "oura"])
         }
         return UserHistory(profile: base.profile, records: base.records, measurements: measurements)
     }

@@ -324,35 +324,41 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 }
 
 
-/// With no symptom logged, the trees' forecast is the calendar's, whatever they learned.
-@Test func periodOnlyLogsGetTheCalendarsForecast() throws {
+/// With no symptom logged, the trees give the period-history forecast, whatever they learned:
+/// its date, confidence, intervals and sentence.
+@Test func periodOnlyLogsGetThePeriodHistoryForecast() throws {
     let predictor = try tinyPredictor()
     let history = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
     let days = CycleEvaluator.predictionDays(for: history)
     let trees = try predictor.predictions(for: history, on: days, language: .fr)
-    let calendar = try CalendarPredictor().predictions(for: history, on: days, language: .fr)
-    #expect(trees.map(\.nextPeriodStart) == calendar.map(\.nextPeriodStart))
+    let periodHistory = try PeriodHistoryPredictor().predictions(for: history, on: days, language: .fr)
+    #expect(trees.map(\.nextPeriodStart) == periodHistory.map(\.nextPeriodStart))
+    #expect(trees.map(\.nextPeriodConfidence) == periodHistory.map(\.nextPeriodConfidence))
+    #expect(trees.map(\.nextPeriodIntervals) == periodHistory.map(\.nextPeriodIntervals))
+    #expect(trees.map(\.reasoning.text) == periodHistory.map(\.reasoning.text))
+    #expect(trees.allSatisfy { $0.nextPeriodConfidence != nil && $0.nextPeriodIntervals.count == 3 })
 }
 
-/// With symptoms logged the trees correct the calendar: the period model's target is the
-/// difference between the true remaining days and the calendar's.
-@Test func periodTargetIsTheCorrectionToTheCalendar() {
+/// The period model's target is the correction to the anchor (the period-history date without
+/// signals): anchor remaining days + target = the true remaining days, on every training row.
+@Test func periodTargetIsTheCorrectionToTheAnchor() {
     let history = handMadeHistory(cycles: 5, length: 28)
     let rows = GBTCyclePredictor.rows(from: CycleDataset(users: [history]), dayStride: 1)
     let width = TabularFeatureBuilder.featureCount
-    let calendar = TabularFeatureBuilder.features.firstIndex { $0.name == "remaining_by_calendar" }!
-    // Regular 28-day cycles after the first: from the second cycle on the calendar is exact.
-    let secondStart = history.periodStarts[0].distance(to: history.periodStarts[1])
-    for row in secondStart..<rows.count {
-        #expect(rows.remaining[row] == 0, "row \(row), calendar remaining \(rows.features[row * width + calendar])")
+    let anchor = GBTCyclePredictor.anchorRemainingIndex
+    let starts = history.periodStarts
+    #expect(rows.remaining.count == starts[0].distance(to: starts.last!))
+    for row in 0..<rows.remaining.count {
+        let day = starts[0].advanced(by: row)
+        let next = starts.first { $0 > day }!
+        #expect(rows.features[row * width + anchor] + rows.remaining[row] == Float(day.distance(to: next)), "row \(row)")
     }
-    #expect(rows.remaining[0] == Float(28 - CycleState.populationCycleLength))
 }
 
-/// The trees' anchor: the calendar's remaining days without signals; ovulation + her luteal
-/// length + 1 once a positive LH test evidences it. With no symptom logged in the last 28 days
-/// the forecast is that anchor itself, signals or not: the calendar's before the surge, the
-/// evidence's after it.
+/// The trees' anchor: the period-history forecast's remaining days without signals; ovulation +
+/// her luteal length + 1 once a positive LH test evidences it. With no symptom logged in the last
+/// 28 days the forecast is that anchor itself, signals or not: the period-history date before
+/// the surge, the evidence's after it.
 @Test func anchorFollowsTheSignalsAndNoSymptomFallsBackToIt() throws {
     let periodOnly = DatasetPerturbation(.periodOnly).applied(to: handMadeHistory(cycles: 6, length: 30))
     let starts = periodOnly.periodStarts
@@ -362,11 +368,14 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
                                              DayMeasurements(date: surge, lhTest: .positive)])
     var plain = TabularFeatureBuilder(history: periodOnly), signals = TabularFeatureBuilder(history: charted)
     var row: [Float] = []
-    let calendar = GBTCyclePredictor.calendarRemainingIndex, anchor = GBTCyclePredictor.anchorRemainingIndex
+    let anchor = GBTCyclePredictor.anchorRemainingIndex
     let evidenced = surge.advanced(by: 1 + AlertPolicy.lutealPriorDays + 1)
-    for day in starts[4]...starts[5].advanced(by: 25) {
+    let range = Array(starts[4]...starts[5].advanced(by: 25))
+    let history = try PeriodHistoryPredictor().predictions(for: periodOnly, on: range, language: .fr)
+    for (day, forecast) in zip(range, history) {
+        let periodHistoryDays = Float(day.distance(to: forecast.nextPeriodStart))
         plain.features(on: day, into: &row)
-        #expect(row[anchor] == row[calendar])
+        #expect(row[anchor] == periodHistoryDays)
         #expect(GBTCyclePredictor.fallsBackToAnchor(row))
         signals.features(on: day, into: &row)
         #expect(GBTCyclePredictor.fallsBackToAnchor(row))
@@ -374,14 +383,14 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
             // Ovulation the day after the positive test, the luteal prior (no past evidence).
             #expect(row[anchor] == Float(day.distance(to: evidenced)))
         } else if day < surge.advanced(by: -1) {
-            #expect(row[anchor] == row[calendar])
+            #expect(row[anchor] == periodHistoryDays)
         }
     }
     let days = Array(starts[5]...starts[5].advanced(by: 25))
     let trees = try tinyPredictor().predictions(for: charted, on: days, language: .fr)
-    let calendarForecasts = try CalendarPredictor().predictions(for: charted, on: days, language: .fr)
+    let periodHistory = try PeriodHistoryPredictor().predictions(for: charted, on: days, language: .fr)
     for (index, day) in days.enumerated() where day < surge.advanced(by: -1) {
-        #expect(trees[index].nextPeriodStart == calendarForecasts[index].nextPeriodStart)
+        #expect(trees[index].nextPeriodStart == periodHistory[index].nextPeriodStart)
     }
     for (index, day) in days.enumerated() where day >= surge {
         #expect(trees[index].nextPeriodStart == evidenced)

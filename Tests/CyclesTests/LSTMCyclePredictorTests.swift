@@ -129,9 +129,9 @@ import Explanations
         #expect(LSTMCyclePredictor.periodPrior(nil, baseDays: base) == [Float](repeating: 0, count: corrections.count))
     }
 
-    /// A network whose period head puts all its mass on c = 0 forecasts the calendar's dates,
-    /// held at tomorrow once the calendar's date has passed, at every quantile.
-    @Test func uninformativePeriodHeadGivesTheCalendar() throws {
+    /// A network whose period head puts all its mass on c = 0 forecasts the period-history
+    /// dates (the anchor without signals), at every quantile.
+    @Test func uninformativePeriodHeadGivesThePeriodHistoryDate() throws {
         var predictor = try Self.predictor()
         let classes = LSTMCyclePredictor.Network.periodClassCount
         let zero = -LSTMCyclePredictor.Network.periodCorrections.lowerBound
@@ -143,11 +143,11 @@ import Explanations
         let flowOnly = UserHistory(profile: full.profile, records: full.records.filter(\.hasFlow))
         for history in [full, late, flowOnly] {
             let days = Array(history.records.first!.date...full.records.last!.date)
-            let calendar = try CalendarPredictor().predictions(for: history, on: days, language: .en)
+            let periodHistory = try PeriodHistoryPredictor().predictions(for: history, on: days, language: .en)
             for quantile in [0.3, 0.5, 0.7] {
                 predictor.periodQuantile = quantile
                 let forecasts = try predictor.predictions(for: history, on: days, language: .en)
-                for (forecast, reference) in zip(forecasts, calendar) {
+                for (forecast, reference) in zip(forecasts, periodHistory) {
                     #expect(forecast.nextPeriodStart == max(reference.nextPeriodStart, forecast.asOf.advanced(by: 1)),
                             "\(forecast.asOf)")
                 }

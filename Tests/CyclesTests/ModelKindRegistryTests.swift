@@ -16,7 +16,7 @@ struct ModelKindRegistryTests {
     @Test func kindNamesAreUnique() {
         let names = ModelKindRegistry.kinds.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["cycle-gbt", "cycle-lstm", "cycle-rules", "cycle-calendar"])
+        #expect(names == ["cycle-gbt", "cycle-lstm", "cycle-rules", "cycle-calendar", "cycle-period-history"])
     }
 
     /// Fails when a kind string (`"cycle-…"`) is written as a literal anywhere in `Sources/` but
@@ -41,7 +41,7 @@ struct ModelKindRegistryTests {
     }
 
     @Test func unknownKindIsATypedError() {
-        #expect(throws: ModelFileError.invalidHeader(reason: "kind \"elaro\" is not one this build can load (known kinds: cycle-gbt, cycle-lstm, cycle-rules, cycle-calendar)")) {
+        #expect(throws: ModelFileError.invalidHeader(reason: "kind \"elaro\" is not one this build can load (known kinds: cycle-gbt, cycle-lstm, cycle-rules, cycle-calendar, cycle-period-history)")) {
             try ModelKindRegistry.load(ModelFile(kind: "elaro"))
         }
         #expect(throws: ModelFileError.invalidHeader(reason: "kind is \"cycle-rules\", expected \"cycle-lstm\"")) {

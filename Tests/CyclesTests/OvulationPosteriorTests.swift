@@ -53,13 +53,13 @@ import Testing
         #expect(try Self.posterior(history, at: 74).ovulationPassedProbability < 0.5)
     }
 
-    /// Egg-white mucus on cycle days 13–14, then drier days: ovulation around the peak (day 14).
+    /// S+ mucus on cycle days 13–14, then drier days: ovulation around the peak (day 14).
     @Test func theMucusPeakPlacesOvulation() throws {
         var mucus: [Int: CervicalMucus] = [:]
-        for offset in 64...69 { mucus[offset] = .sticky }
+        for offset in 64...69 { mucus[offset] = .nothing }
         for offset in 70...71 { mucus[offset] = .creamy }
         for offset in 72...73 { mucus[offset] = .eggWhite }
-        for offset in 74...80 { mucus[offset] = .sticky }
+        for offset in 74...80 { mucus[offset] = .moist }
         let history = Chart.history(starts: [0, 30, 60], lastDay: 80, mucus: mucus)
         let posterior = try Self.posterior(history, at: 80)
         #expect((13...16).contains(posterior.likeliestOvulationCycleDay))
@@ -81,7 +81,7 @@ import Testing
     @Test func farOvulationDaysReadAsNoOvulation() {
         var likelihood = _SignalLikelihood()
         likelihood.observe(DayMeasurements(date: Chart.day(0), lhTest: .negative, basalBodyTemperature: 36.2, wristTemperature: -0.1,
-                                           cervicalMucus: .sticky), cycleDay: 5)
+                                           cervicalMucus: .moist), cycleDay: 5)
         likelihood.observe(DayMeasurements(date: Chart.day(1), lhTest: .peak, basalBodyTemperature: 36.3, cervicalMucus: .eggWhite),
                            cycleDay: 6)
         let early = _SignalLogLikelihood(likelihood, cycleDay: 6)

@@ -42,3 +42,26 @@ struct FixedLengthPredictor: CyclePredictor {
         }
     }
 }
+
+/// Forecasts `last start + length` with a stated confidence (`early` on cycle days 1–10, `late`
+/// after) and fixed intervals around the forecast `f`: 50 % [f, f + 2], 80 % [f − 3, f + 3],
+/// 95 % [f − 5, f + 15].
+struct StatedConfidencePredictor: CyclePredictor {
+    var name = "stated"
+    var length: Int
+    var early: Double
+    var late: Double
+
+    func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+        days.map { day in
+            let start = history.lastPeriodStart(onOrBefore: day) ?? day
+            let forecast = start.advanced(by: length)
+            let intervals = [ForecastInterval(level: 0.5, first: forecast, last: forecast.advanced(by: 2)),
+                             ForecastInterval(level: 0.8, first: forecast.advanced(by: -3), last: forecast.advanced(by: 3)),
+                             ForecastInterval(level: 0.95, first: forecast.advanced(by: -5), last: forecast.advanced(by: 15))]
+            return CyclePrediction(asOf: day, nextPeriodStart: forecast, nextPeriodUncertaintyDays: 2,
+                                   nextPeriodConfidence: start.distance(to: day) < 10 ? early : late, nextPeriodIntervals: intervals,
+                                   reasoning: Reasoning(text: "", language: language))
+        }
+    }
+}

@@ -51,6 +51,32 @@ import CyclesLab
         #expect(dataset.users == [history])
     }
 
+    /// The app's own `measurements` table (no `user_id`, no `disturbed` column) with a five-step
+    /// mucus row and two BBT readings; the second marked disturbed in the toolkit's own table
+    /// (`odml_disturbed_readings`), then the mark cleared.
+    @Test func disturbedReadingsLiveInTheToolkitsTable() throws {
+        let (path, queue) = try Self.appFile()
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
+                                          created_at INTEGER, updated_at INTEGER, sync_status TEXT);
+                INSERT INTO measurements VALUES ('m1', '2026-01-05', 'bbt', 36.40, 'manual', 1767600000, 1767600000, 'pending'),
+                                                ('m2', '2026-01-06', 'bbt', 36.95, 'manual', 1767686400, 1767686400, 'pending'),
+                                                ('m3', '2026-01-06', 'cervical_mucus_nfp', 4, 'manual', 1767686400, 1767686400, 'pending');
+                """)
+        }
+        let database = try AppDatabase(queue, name: "shifai.sqlite", timeZone: AppDatabaseFixtures.utc)
+        #expect(try database.history().measurements.allSatisfy { $0.disturbed.isEmpty })
+        try database.markDisturbed(measurementID: "m2", at: 1767690000)
+        let marked = try database.history().measurements
+        #expect(marked.map(\.date.iso) == ["2026-01-05", "2026-01-06"])
+        #expect(marked[0].disturbed.isEmpty && marked[1].disturbed == [.basalBodyTemperature])
+        #expect(marked[1].usableBasalTemperature == nil && marked[1].cervicalMucus == .eggWhite)
+        #expect(try CycleDataset.load(sqlite: URL(fileURLWithPath: path)).users[0].measurements == marked)
+        try database.markDisturbed(measurementID: "m2", false, at: 1767690000)
+        #expect(try database.history().measurements.allSatisfy { $0.disturbed.isEmpty })
+    }
+
     @Test func theMultiUserFormIsStillReadAndIsNotAnAppDatabase() throws {
         let url = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("dataset.sqlite")
         let dataset = SyntheticCycles.generate(config: .irregular, users: 2, months: 2, seed: 3)

@@ -12,6 +12,32 @@ import CyclesLab
     static let shippedGBT = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Models/cycle-gbt.odml").path
 
+    /// The period-history model as the app's model: each day's `period_start` row and insight carry
+    /// the probability that the date is a hit (not the σ-based formula), and the insight's body
+    /// states the 50/80/95 % intervals in her language.
+    @Test func periodHistoryWritesItsConfidenceAndIntervals() throws {
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
+        let history = AppDatabaseFixtures.irregularUser(months: 8)
+        let starts = history.periodStarts
+        let day = starts[4].advanced(by: 10)
+        let database = try AppDatabaseFixtures.database(history, through: day, at: directory.appendingPathComponent("app.sqlite").path)
+        let model = try CycleModel.load("period-history")
+        #expect(model.kind == "cycle-period-history")
+        let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.generator())
+        let outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        let expected = try PeriodHistoryPredictor().prediction(for: history.truncated(through: day), on: day, language: .fr)
+        let confidence = try #require(expected.nextPeriodConfidence)
+        let period = try #require(outcome.batch.predictions.first { $0.kind == .periodStart })
+        #expect(period.predictedDate == expected.nextPeriodStart && period.confidence == confidence)
+        #expect(confidence != ForecastConfidence.date(uncertaintyDays: expected.nextPeriodUncertaintyDays))
+        let insight = try #require(outcome.batch.insights.first)
+        #expect(insight.confidence == confidence)
+        let body = try #require(insight.body)
+        #expect(body.hasPrefix("Intervalles des prochaines règles : "))
+        for level in ["50 %", "80 %", "95 %"] { #expect(body.contains(level), "\(body)") }
+        #expect(insight.reasoning?.contains("80 %") == true)
+    }
+
     /// Predict day by day → reconcile → fine-tune, on the DDL fixture, with every row checked.
     @Test func roundTripPredictReconcileFineTune() throws {
         let directory = try AppDatabaseFixtures.temporaryDirectory()

@@ -80,6 +80,48 @@ import CyclesLab
         #expect(report.summaryLine.hasPrefix("NO-GO: "))
     }
 
+    @Test func realDataSectionAndCalibrationAreRendered() throws {
+        var validator = TestSupport.validator(gates: [.notBelowCalendar])
+        validator.robustnessPerturbations = []
+        validator.robustnessDatasets = [RobustnessDataset(name: "long", dataset: TestSupport.longCycles)]
+        let report = try validator.validate([ValidationCandidate(predictor: FixedTwentyEightDaysPredictor())],
+                                            on: TestSupport.longCycles, data: TestSupport.longCyclesDescription)
+        let section = try #require(report.realData.first)
+        #expect(report.realData.count == 1 && section.name == "long" && section.users == 12)
+        #expect(section.results.map(\.model) == ["calendar", "rules", "fixed-28"])
+        #expect(section.results[0].versusCalendar.isEmpty)
+        let fixed = section.results[2]
+        #expect(try #require(fixed.versusCalendar[.alertAccuracy]).value < 0)
+        #expect(fixed.versusCalendar[.confidenceECE] != nil && fixed.versusCalendar[.brier] != nil)
+        #expect(fixed.versusCalendar[.coverage80] == nil && fixed.metrics[.coverage80] != nil)
+        #expect(fixed.confidenceSource == "past errors")
+        // Text, Markdown and HTML carry the section; the side-by-side table the calibration rows.
+        #expect(report.text.contains(section.heading))
+        #expect(section.table.contains { $0.first == "  Δ vs calendar" })
+        #expect(report.modelTable.contains { $0.first == "confidence ECE [95 % CI]" })
+        #expect(report.modelTable.last == ["confidence from", "past errors", "past errors", "past errors"])
+        let markdown = report.markdown
+        for part in ["## Real data", "### long", "## Calibration", "| confidence | calendar | rules | fixed-28 |",
+                     "![Reliability of the confidence](reliability.svg)", "| 80 % interval coverage | "] {
+            #expect(markdown.contains(part), "report.md lacks \(part)")
+        }
+        let html = report.html
+        for part in ["<h2>Real data</h2>", "<table id=\"real-data-1\">", "<table id=\"reliability\">", "<h2>Calibration</h2>"] {
+            #expect(html.contains(part), "report.html lacks \(part)")
+        }
+        // The reliability diagram: the diagonal, one series per model, each model's ECE in the legend.
+        let chart = report.reliabilityChart
+        #expect(chart.contains("stroke-dasharray") && chart.contains("<circle"))
+        for model in ["calendar", "rules", "fixed-28"] { #expect(chart.contains("\(model): ECE 0.")) }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.jsonString().utf8)) as? [String: Any])
+        let realData = try #require(json["real_data"] as? [[String: Any]])
+        let results = try #require(realData.first?["results"] as? [[String: Any]])
+        let versus = try #require(results[2]["vs_calendar"] as? [String: Any])
+        #expect(versus[CycleMetric.alertAccuracy.rawValue] != nil && versus[CycleMetric.confidenceECE.rawValue] != nil)
+        let metrics = try #require(results[2]["metrics"] as? [String: Double])
+        #expect(Set(metrics.keys) == Set(RealDataSection.metrics.map(\.rawValue)))
+    }
+
     @Test func writingIntoAFileFailsWithThePath() throws {
         let directory = try TestSupport.temporaryDirectory()
         let blocker = try TestSupport.modelFile(bytes: 1, in: directory, name: "not-a-directory")

@@ -252,7 +252,7 @@ import CyclesLab
     @Test func theBurdenOrdersTheScenariosAndCountsEachSignal() {
         let scenarios = LoggingScenario.defaults
         #expect(scenarios.map(\.name) == DatasetPerturbation.signalScenarios.map(\.name))
-        #expect(scenarios.map(\.burden) == [0, 2, 3, 1, 4, 10])
+        #expect(scenarios.map(\.burden) == [0, 2, 3, 1, 4, 14])
         #expect(scenarios.map(\.loggingPhrase) == ["symptoms only", "LH tests", "BBT", "wrist temperature", "cervical mucus", "all signals"])
         #expect(LoggingScenario(DatasetPerturbation(name: "signals:lh+wrist")!).burden == 3)
         #expect(LoggingScenario(DatasetPerturbation(name: "signals:lh+wrist")!).loggingPhrase == "LH tests and wrist temperature")

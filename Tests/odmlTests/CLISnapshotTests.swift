@@ -23,6 +23,7 @@ import TensorCore
     /// theirs beside their own tests): the flags each takes, their defaults and choices.
     @Test(arguments: [["evaluate"], ["compare"], ["explain"], ["generate"], ["inspect"], ["learning-curve"], ["train"],
                       ["validate"], ["elaro"], ["elaro", "simulate"], ["elaro", "recommend"], ["elaro", "ope"],
+                      ["bandit"], ["bandit", "ope"], ["bandit", "replay"],
                       ["import", "cycles"], ["import", "fedcycle"]])
     func commandHelpMatchesSnapshot(command: [String]) throws {
         let result = try ODMLProcess.run(command + ["--help"])
@@ -46,6 +47,31 @@ import TensorCore
         #expect(object["blas_library"] as? String == Self.platformBLAS)
         #expect((object["blas_thread_count"] as? Int ?? 0) >= 1)
         #expect(!(object["blas_configuration"] as? String ?? "").isEmpty)
+    }
+
+    /// The keys of `odml evaluate --json`: the flat metric keys with their `_ci`, the calibration
+    /// keys and reliability tables, and the nested groups (keys listed as `group.key`).
+    @Test func evaluateJSONKeysMatchSnapshot() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odml-evaluate-keys-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let generate = try ODMLProcess.run(["generate", "--cohort", "irregular", "--users", "8", "--months", "6", "--seed", "3",
+                                            "--out", directory])
+        #expect(generate.exitCode == 0)
+        let result = try ODMLProcess.run(["evaluate", "--model", "calendar", "--data", directory, "--json", "--bootstrap", "20"])
+        #expect(result.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        var keys = object.keys.sorted()
+        for group in ["period_start.by_cycle_day", "period_start.mae_by_cycle_day"] {
+            let nested = try #require(object[group] as? [String: Double], "\(group) is not an object of numbers")
+            keys += nested.keys.sorted().map { "\(group).\($0)" }
+        }
+        try Snapshot.expectMatch(keys.joined(separator: "\n") + "\n", named: "evaluate-json-keys")
+        for key in ["period_start.confidence_ece", "period_start.brier", "period_start.coverage_50", "period_start.coverage_80",
+                    "period_start.coverage_95", "period_start.mae_by_cycle_day"] {
+            #expect(object[key] != nil, "\(key) missing")
+            #expect(object[key + "_ci"] != nil, "\(key)_ci missing")
+        }
+        #expect(object["period_start.confidence_from_past_errors"] as? Double == 1)
     }
 
     @Test func infoTextNamesVersionAndBLAS() throws {

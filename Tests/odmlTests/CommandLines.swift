@@ -22,6 +22,8 @@ enum CommandLines {
         ["elaro", "simulate"]: [],
         ["elaro", "recommend"]: ["--state", file],
         ["elaro", "ope"]: ["--log", file, "--policy", "rules"],
+        ["bandit", "ope"]: ["--log", file],
+        ["bandit", "replay"]: ["--log", file, "--policy", "linucb"],
         ["finetune"]: ["--data", directory, "--model", "rules", "--user", "u", "--out", "personal.odml"],
         ["learning-curve"]: ["--data", directory, "--models", "rules"],
         ["predict"]: ["--data", directory],

@@ -7,7 +7,7 @@ import ModelFiles
 /// Adding a kind means adding one `ModelKind` below and listing it in `kinds`.
 public enum ModelKindRegistry {
     /// The registered kinds, in the order `odml inspect` and error messages list them.
-    public static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar]
+    public static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar, .cyclePeriodHistory]
 
     /// The kind called `name`, or `nil` when this build does not know it.
     public static func kind(named name: String) -> ModelKind? {
@@ -92,5 +92,15 @@ extension ModelKind {
         summary: "The calendar method (no learned parameters), the base of personal model files."
     ) { _ in
         LoadedModel(kind: .cycleCalendar, predictor: CalendarPredictor(), layout: .builtIn)
+    }
+
+    /// The period-history forecast (`PeriodHistoryPredictor`: her cycle-length model, which learns
+    /// from her logs as they come), written as the base of a personal model file: no stored
+    /// parameters, so nothing to export.
+    public static let cyclePeriodHistory: ModelKind = ModelKind(
+        name: "cycle-period-history",
+        summary: "The period-history forecast (her cycle-length model; no stored parameters), the base of personal model files."
+    ) { _ in
+        LoadedModel(kind: .cyclePeriodHistory, predictor: PeriodHistoryPredictor(), layout: .builtIn)
     }
 }

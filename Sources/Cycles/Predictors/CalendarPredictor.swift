@@ -19,12 +19,12 @@ public struct CalendarPredictor: CyclePredictor {
     public init() {}
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
-        var state = CycleState()
+        var state = CycleState(lengthModel: nil)
         var records = history.records[...]
         var sentences = _ReasoningCache<[Int]>()
         return try days.map { day in
             if let today = state.today, day < today {
-                state = CycleState()
+                state = CycleState(lengthModel: nil)
                 records = history.records[...]
             }
             while let record = records.first, record.date <= day {

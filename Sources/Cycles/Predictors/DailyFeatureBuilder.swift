@@ -86,8 +86,13 @@ public struct DailyFeatureBuilder: Sendable {
     /// per day for the features and kept for the LSTM's period prior).
     public private(set) var posterior: OvulationPosterior?
 
-    /// A builder for a new user.
+    /// A builder for a new user who declared nothing (`CycleDayState.init()`).
     public init() {}
+
+    /// A builder for the woman `profile` describes (`CycleDayState.init(profile:)`).
+    public init(profile: UserProfile) {
+        state = CycleDayState(profile: profile)
+    }
 
     /// Advances to `day` (after every earlier day) with its record and measurements, if any, and
     /// writes the day's `featureCount` raw features to `features`.
@@ -148,7 +153,7 @@ public struct DailyFeatureBuilder: Sendable {
         let test = signals.todayMeasurements?.lhTest
         put(test == nil ? 0 : 1)
         put(test?.isSurge == true ? 1 : 0)
-        put(signals.temperatureShift == nil ? 0 : 1)
+        put(signals.temperatureEvidence == nil ? 0 : 1)
         put(signals.evidence(from: .cervicalMucus) == nil ? 0 : 1)
         put(state.signalLoggingShare)
         let posterior = state.ovulationPosterior
@@ -175,8 +180,7 @@ public struct DailyFeatureBuilder: Sendable {
         _FeatureBuildCounter.record(.replay)
         let count = first.distance(to: last) + 1
         var result = [Float](repeating: 0, count: count * featureCount)
-        var builder = DailyFeatureBuilder()
-        builder.state = CycleDayState(declaredCycleType: history.profile.cycleType)
+        var builder = DailyFeatureBuilder(profile: history.profile)
         var cursor = _HistoryCursor(history)
         result.withUnsafeMutableBufferPointer { buffer in
             for offset in 0..<count {

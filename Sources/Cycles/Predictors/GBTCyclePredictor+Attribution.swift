@@ -12,8 +12,9 @@ extension GBTCyclePredictor: ForecastAttributing {
     }
 
     public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
-        var sentences = _ReasoningCache<[Double]>()
-        return try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
+        var sentences = _ReasoningCache<[Double]>(), historySentences = _ReasoningCache<[Int]>()
+        let forecast = try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
+        return try prepared.state.completing(forecast, language: language, historySentences: &historySentences)
     }
 
     /// Why the period model predicts what it does on the prepared day: exact TreeSHAP of its

@@ -71,12 +71,14 @@ public struct GBTCyclePredictor: CyclePredictor {
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var replay = CycleDayState.Replay(history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
-        var sentences = _ReasoningCache<[Double]>()
+        var sentences = _ReasoningCache<[Double]>(), historySentences = _ReasoningCache<[Int]>()
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
         for day in days {
-            TabularFeatureBuilder.features(of: replay.advance(through: day), into: &row)
-            result.append(try prediction(features: row, day: day, language: language, sentences: &sentences))
+            let state = replay.advance(through: day)
+            TabularFeatureBuilder.features(of: state, into: &row)
+            result.append(try state.completing(prediction(features: row, day: day, language: language, sentences: &sentences),
+                                               language: language, historySentences: &historySentences))
         }
         return result
     }

@@ -33,7 +33,7 @@ extension LSTMCyclePredictor {
             var baseDays = [Int](repeating: 0, count: length)
             var prior = [Float]()
             prior.reserveCapacity(length * Network.periodClassCount)
-            var builder = DailyFeatureBuilder()
+            var builder = DailyFeatureBuilder(profile: history.profile)
             var cursor = _HistoryCursor(history)
             rows.withUnsafeMutableBufferPointer { buffer in
                 for offset in 0..<length {

@@ -73,7 +73,7 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
         guard let lastDay = days.last else { return [] }
         var results: [CyclePrediction] = []
         results.reserveCapacity(days.count)
-        let runner = DailyRunner(predictor: self)
+        let runner = DailyRunner(predictor: self, profile: history.profile)
         var cursor = _HistoryCursor(history)
         var dayIndex = 0
         let first = min(history.records.first?.date ?? days[0], days[0])
@@ -98,7 +98,7 @@ extension LSTMCyclePredictor {
     /// buffers can be written while other stored properties are read.)
     final class DailyRunner {
         let predictor: LSTMCyclePredictor
-        var builder = DailyFeatureBuilder()
+        var builder: DailyFeatureBuilder
         var state: LSTM.StreamingState
         var features: [Float]
         var periodLogits: [Float]
@@ -107,9 +107,14 @@ extension LSTMCyclePredictor {
         var moodLogits: [Float]
         /// The last plain sentence (it changes with the forecast date and the cycle day only).
         var sentences = _ReasoningCache<[Int]>()
+        /// The last period-history sentence (`CycleDayState.completing`).
+        var historySentences = _ReasoningCache<[Int]>()
 
-        init(predictor: LSTMCyclePredictor) {
+        /// A runner for the woman `profile` describes (her cycle-length prior and age); without
+        /// one it reads prepared feature rows only (`advance(rows:row:)`).
+        init(predictor: LSTMCyclePredictor, profile: UserProfile? = nil) {
             self.predictor = predictor
+            builder = profile.map(DailyFeatureBuilder.init(profile:)) ?? DailyFeatureBuilder()
             state = LSTM.StreamingState(for: predictor.network.lstm)
             features = [Float](repeating: 0, count: DailyFeatureBuilder.featureCount)
             periodLogits = [Float](repeating: 0, count: Network.periodClassCount)
@@ -193,9 +198,16 @@ extension LSTMCyclePredictor {
                 try LSTMCyclePredictor.reasoning(nextStart: nextStart, uncertainty: uncertainty, cycleDay: cycleDay,
                                                  calendarCycleLength: length, language: language)
             }
-            return CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
-                                   ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
-                                   energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
+            let forecast = CyclePrediction(asOf: day, nextPeriodStart: nextStart, nextPeriodUncertaintyDays: max(spread, 0.5),
+                                           ovulation: OvulationEstimate(date: ovulationDate, passedProbability: passed),
+                                           energyTomorrow: energy, moodTomorrow: mood, reasoning: reasoning)
+            // Its own distribution of the start: P(start in d days) is the mass of the correction d − base.
+            let ahead = (1...max(1, base + Network.periodCorrections.upperBound)).map { days -> Double in
+                let index = days - base - lowest
+                return distribution.indices.contains(index) ? Double(distribution[index]) : 0
+            }
+            return try known.completing(forecast, distribution: NextStartDistribution(asOf: day, weights: ahead),
+                                        language: language, historySentences: &historySentences)
         }
     }
 

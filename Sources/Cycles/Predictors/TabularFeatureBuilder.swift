@@ -244,7 +244,7 @@ public struct TabularFeatureBuilder: Sendable {
         put(signals.lastSurge.map { Float($0.distance(to: day)) } ?? .nan)
         put(signals.lastNegativeLHTest.map { Float($0.distance(to: day)) } ?? .nan)
         put(Float(signals.lhTestCount))
-        put(signals.temperatureShift.map { Float($0.observed.distance(to: day)) } ?? .nan)
+        put(signals.temperatureEvidence.map { Float($0.observed.distance(to: day)) } ?? .nan)
         put(Float(signals.temperatureCount))
         put(signals.evidence(from: .cervicalMucus).map { Float($0.observed.distance(to: day)) } ?? .nan)
         put(Float(signals.mucusCount))

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Her next period start from her period logs alone: a hierarchical Bayesian model of her cycle
+/// lengths, the base of every forecast (the `"period-history"` predictor, the prior over the
+/// cycle length of the ovulation posterior, an input of the learned models).
+///
+/// Her log cycle length is her own mean `m` plus a Student-t residual of her own scale `s`
+/// (`CycleLengthPrior.residualDegreesOfFreedom`); with her own propensities a cycle is instead a
+/// long one (about `longCycleFactor` times her length) or two cycles logged as one (a forgotten
+/// period: log mean m + log 2). Her mean is shrunk towards the population's, her scale towards a
+/// typical woman's, her propensities towards small ones (`CycleLengthPrior`), by the posterior on
+/// a grid of (m, s, propensities) given her completed cycles, the cycle `k` before the last weighed
+/// `recencyDecay^k`. So a 60-day "cycle" of a 29-day woman is read as a forgotten period (it
+/// raises her propensity for one, not her mean), a drifting cycle is followed, and from her first
+/// logged period the forecast is the population's, honestly wide.
+///
+/// `lengthProbabilities` is the predictive distribution of the length of her current cycle, i.e.
+/// of the next logged start; `distribution(cycleDay:asOf:)` conditions it on "no start through
+/// today", which is what moves the forecast every day while she is late.
+public struct CycleLengthModel: Sendable, Equatable {
+    /// The prior it was built from.
+    public var prior: CycleLengthPrior { tables.prior }
+    /// How many completed cycles it has seen.
+    public private(set) var cycleCount = 0
+    /// P(current cycle length = L) at index L − 1, for L = 1 … `maxLength` − 1; the last entry
+    /// is P(L ≥ `maxLength`).
+    public private(set) var lengthProbabilities: [Double]
+    /// The same for a cycle she logs whole (her usual and long cycles, without the forgotten
+    /// periods): what her body does, for the ovulation posterior.
+    public private(set) var usualCycleProbabilities: [Double]
+    /// Posterior mean of her usual cycle length, in days (exp of her log mean).
+    public private(set) var usualLength: Double
+    /// Posterior mean of her within-woman SD of cycle length, in days.
+    public private(set) var usualDeviation: Double
+    /// Posterior mean of her propensity for a forgotten period.
+    public private(set) var forgottenPeriodShare: Double
+
+    /// Longest cycle length with its own probability (`lengthProbabilities`' last entry is "this long or longer").
+    public static var maxLength: Int { _CycleLengthTables.maxLength }
+
+    private let tables: _CycleLengthTables
+    private let age: Double?
+    /// Σₖ decayᵏ · log-likelihood of the k-th last completed cycle, per grid point
+    /// (index ((mean · scales + scale) · longShares + long) · forgottenShares + forgotten).
+    private var logLikelihood: [Double]
+
+    /// A model that has seen no cycle, for a woman of `age` (years; `nil` when unknown).
+    public init(prior: CycleLengthPrior = .standard, age: Double? = nil) {
+        tables = _CycleLengthTables.tables(for: prior)
+        self.age = age
+        let count = _CycleLengthTables.logMeans.count * _CycleLengthTables.logScales.count
+            * prior.longCycleShares.count * prior.forgottenPeriodShares.count
+        logLikelihood = [Double](repeating: 0, count: count)
+        lengthProbabilities = []
+        usualCycleProbabilities = []
+        usualLength = prior.populationLength
+        usualDeviation = prior.typicalWithinWomanDeviation
+        forgottenPeriodShare = 0
+        update()
+    }
+
+    /// A model that has seen `lengths` (completed cycle lengths in days, oldest first).
+    public init(prior: CycleLengthPrior = .standard, age: Double? = nil, lengths: [Int]) {
+        self.init(prior: prior, age: age)
+        for length in lengths { add(length, updating: false) }
+        update()
+    }
+
+    /// The standard prior's model before any cycle, of a woman of unknown age (computed once).
+    public static let unseen = CycleLengthModel()
+
+    /// The model before any cycle of the woman `profile` describes: the prior
+    /// `CycleLengthPrior.declaredIrregular` when she declared irregular cycles or PCOS
+    /// (`UserProfile.declaresIrregularCycles`), else the standard one, at her age
+    /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one).
+    public init(profile: UserProfile) {
+        let age = (try? profile.age()) ?? nil
+        let prior: CycleLengthPrior = profile.declaresIrregularCycles ? .declaredIrregular : .standard
+        if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age) }
+    }
+
+    /// Adds a completed cycle of `length` days (the newest).
+    public mutating func add(_ length: Int) {
+        add(length, updating: true)
+    }
+
+    private mutating func add(_ length: Int, updating: Bool) {
+        let maxLength = _CycleLengthTables.maxLength
+        let lengthClass = min(max(length, 1), maxLength) - 1
+        let scales = _CycleLengthTables.logScales.count
+        let longShares = prior.longCycleShares.map(\.share), forgottenShares = prior.forgottenPeriodShares.map(\.share)
+        let decay = prior.recencyDecay
+        logLikelihood.withUnsafeMutableBufferPointer { logLikelihood in
+            tables.usual.withUnsafeBufferPointer { usualTable in
+                tables.merged.withUnsafeBufferPointer { mergedTable in
+                    var index = 0
+                    for mean in 0..<_CycleLengthTables.logMeans.count {
+                        let long = Double(tables.long[mean * maxLength + lengthClass])
+                        for scale in 0..<scales {
+                            let cell = (mean * scales + scale) * maxLength + lengthClass
+                            let usual = Double(usualTable[cell]), merged = Double(mergedTable[cell])
+                            for longShare in longShares {
+                                for forgotten in forgottenShares {
+                                    let p = (1 - longShare - forgotten) * usual + longShare * long + forgotten * merged
+                                    logLikelihood[index] = decay * logLikelihood[index] + log(p)
+                                    index += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cycleCount += 1
+        if updating { update() }
+    }
+
+    public static func == (lhs: CycleLengthModel, rhs: CycleLengthModel) -> Bool {
+        lhs.prior == rhs.prior && lhs.age == rhs.age && lhs.cycleCount == rhs.cycleCount && lhs.logLikelihood == rhs.logLikelihood
+    }
+
+    /// Recomputes the posterior's summaries and the predictive distribution.
+    private mutating func update() {
+        let maxLength = _CycleLengthTables.maxLength
+        let means = _CycleLengthTables.logMeans, scales = _CycleLengthTables.logScales
+        let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
+        let priorMean = prior.logMean(age: age), tau = prior.betweenWomanLogDeviation
+        let longShareLogPriors = longShares.map { log($0.probability) }, forgottenShareLogPriors = forgottenShares.map { log($0.probability) }
+        // Log posterior per grid point, then its maximum for a stable exponent.
+        var logPosterior = [Double](repeating: 0, count: logLikelihood.count)
+        var top = -Double.infinity
+        var index = 0
+        for (i, mean) in means.enumerated() {
+            let z = (mean - priorMean) / tau
+            for j in 0..<scales.count {
+                let cellPrior = -0.5 * z * z + tables.logPrior[i * scales.count + j]
+                for longShare in longShareLogPriors {
+                    for forgotten in forgottenShareLogPriors {
+                        let value = cellPrior + longShare + forgotten + logLikelihood[index]
+                        logPosterior[index] = value
+                        top = max(top, value)
+                        index += 1
+                    }
+                }
+            }
+        }
+        // Component weights per (mean, scale): usual, long, merged.
+        var usualWeight = [Double](repeating: 0, count: means.count * scales.count)
+        var mergedWeight = usualWeight
+        var longWeight = [Double](repeating: 0, count: means.count)
+        var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
+        index = 0
+        for (i, mean) in means.enumerated() {
+            for (j, scale) in scales.enumerated() {
+                let cell = i * scales.count + j
+                for longShare in longShares {
+                    for forgotten in forgottenShares {
+                        let w = exp(logPosterior[index] - top)
+                        index += 1
+                        total += w
+                        usualWeight[cell] += w * (1 - longShare.share - forgotten.share)
+                        longWeight[i] += w * longShare.share
+                        mergedWeight[cell] += w * forgotten.share
+                        lengthSum += w * exp(mean)
+                        deviationSum += w * exp(mean) * scale
+                        forgottenSum += w * forgotten.share
+                    }
+                }
+            }
+        }
+        var single = [Double](repeating: 0, count: maxLength), merged = single
+        single.withUnsafeMutableBufferPointer { single in
+            merged.withUnsafeMutableBufferPointer { mergedSum in
+                tables.usual.withUnsafeBufferPointer { usualTable in
+                    tables.merged.withUnsafeBufferPointer { mergedTable in
+                        for cell in usualWeight.indices {
+                            let u = usualWeight[cell], m = mergedWeight[cell]
+                            guard u + m > total * 1e-12 else { continue }
+                            let offset = cell * maxLength
+                            for length in 0..<maxLength {
+                                single[length] += u * Double(usualTable[offset + length])
+                                mergedSum[length] += m * Double(mergedTable[offset + length])
+                            }
+                        }
+                    }
+                }
+            }
+            tables.long.withUnsafeBufferPointer { long in
+                for mean in longWeight.indices where longWeight[mean] > total * 1e-12 {
+                    for length in 0..<maxLength { single[length] += longWeight[mean] * Double(long[mean * maxLength + length]) }
+                }
+            }
+        }
+        let singleMass = single.reduce(0, +), mergedMass = merged.reduce(0, +)
+        lengthProbabilities = zip(single, merged).map { ($0 + $1) / (singleMass + mergedMass) }
+        usualCycleProbabilities = single.map { $0 / singleMass }
+        usualLength = lengthSum / total
+        usualDeviation = deviationSum / total
+        forgottenPeriodShare = forgottenSum / total
+    }
+
+    /// The next start as of the end of `asOf`, cycle day `cycleDay` (1 on the start day) of a
+    /// cycle in which no start has been logged since: the predictive distribution conditioned on
+    /// a length of at least `cycleDay`. Lengths past `maxLength` ("that long or longer") spread
+    /// over the 28 days after the later of `maxLength` and tomorrow.
+    public func distribution(cycleDay: Int, asOf: CalendarDay) -> NextStartDistribution {
+        let maxLength = _CycleLengthTables.maxLength
+        let first = max(cycleDay, 1)   // the smallest length still possible: a start tomorrow
+        var weights: [Double] = []
+        if first < maxLength {
+            weights = Array(lengthProbabilities[(first - 1)..<(maxLength - 1)])
+        }
+        let beyond = lengthProbabilities[maxLength - 1]
+        let spreadDays = 28
+        let offset = weights.count
+        weights.append(contentsOf: repeatElement(0, count: spreadDays))
+        let total = weights.reduce(0, +) + beyond
+        if total > 1e-12 {
+            for day in 0..<spreadDays { weights[offset + day] += beyond / Double(spreadDays) }
+        } else {
+            // Past every length the model weighs: a start any day of the next four weeks.
+            for day in 0..<spreadDays { weights[offset + day] = 1 }
+        }
+        // `first` is the cycle day of tomorrow's start when cycleDay = first: index 0 = tomorrow.
+        return NextStartDistribution(asOf: asOf, weights: weights)!
+    }
+}

@@ -1,0 +1,99 @@
+/// What a forecast made at the end of one day believes about the next period start: a
+/// probability for each day from tomorrow on, given that no period started through today.
+///
+/// The decisions every predictor with a distribution takes from it live here, so that they agree:
+/// - the **forecast date** is the day whose ±`AlertPolicy.toleranceDays` window holds the most
+///   probability (the earliest of equal ones). An alert is a forecast at most
+///   `AlertPolicy.horizonDays` ahead, so the forecast enters the alert horizon exactly when the
+///   likeliest window does: the alert rule's hit probability is maximised day by day;
+/// - its **confidence** is the probability that the start falls in that window, i.e. that the
+///   forecast is scored a hit (`AlertPolicy.isHit`);
+/// - its **central intervals** (`centralInterval(level:)`).
+public struct NextStartDistribution: Sendable, Equatable {
+    /// The day the forecast is made on; `probabilities[0]` is for the day after.
+    public var asOf: CalendarDay
+    /// P(next start `k + 1` days after `asOf`) at index `k`; they sum to 1 − `tailProbability`.
+    public var probabilities: [Double]
+    /// P(next start later than the last day `probabilities` covers).
+    public var tailProbability: Double
+
+    /// A distribution from per-day weights (any non-negative scale, normalised here, with
+    /// `tailWeight` for the days beyond); `nil` when the weights are empty, not finite or all zero.
+    public init?(asOf: CalendarDay, weights: [Double], tailWeight: Double = 0) {
+        let total = weights.reduce(0, +) + tailWeight
+        guard total > 0, total.isFinite, weights.allSatisfy({ $0 >= 0 }), tailWeight >= 0 else { return nil }
+        self.asOf = asOf
+        self.probabilities = weights.map { $0 / total }
+        self.tailProbability = tailWeight / total
+    }
+
+    /// The day `probabilities[index]` is for.
+    public func day(at index: Int) -> CalendarDay { asOf.advanced(by: index + 1) }
+
+    /// P(next start on a day of `first … last`).
+    public func probability(from first: CalendarDay, through last: CalendarDay) -> Double {
+        let low = max(0, asOf.distance(to: first) - 1), high = min(probabilities.count - 1, asOf.distance(to: last) - 1)
+        guard low <= high else { return 0 }
+        return probabilities[low...high].reduce(0, +)
+    }
+
+    /// P(the start falls within ±`AlertPolicy.toleranceDays` of `date`): the probability that a
+    /// forecast of `date` is a hit.
+    public func hitProbability(of date: CalendarDay) -> Double {
+        probability(from: date.advanced(by: -AlertPolicy.toleranceDays), through: date.advanced(by: AlertPolicy.toleranceDays))
+    }
+
+    /// The forecast date: the day whose ±`AlertPolicy.toleranceDays` window holds the most
+    /// probability, no earlier than tomorrow (the earliest of equal windows).
+    public var likeliestDate: CalendarDay {
+        let tolerance = AlertPolicy.toleranceDays
+        var window = probabilities.prefix(tolerance + 1).reduce(0, +)   // window of tomorrow: days 1 … 1 + tolerance
+        var best = (index: 0, mass: window)
+        guard probabilities.count > 1 else { return day(at: 0) }
+        for index in 1..<probabilities.count {
+            if index + tolerance < probabilities.count { window += probabilities[index + tolerance] }
+            if index - tolerance - 1 >= 0 { window -= probabilities[index - tolerance - 1] }
+            if window > best.mass + 1e-12 { best = (index, window) }
+        }
+        return day(at: best.index)
+    }
+
+    /// The central interval of `level`: its first day is the one where the probability of an
+    /// earlier start is nearest (1 − `level`) / 2, its last day the one where the probability of
+    /// a start up to it is nearest (1 + `level`) / 2. Whole days cannot hold exactly `level`; taking
+    /// the nearest bound on each side, rather than the outer one, keeps the interval's coverage at
+    /// `level` on average instead of above it. The tail beyond the last listed day counts as
+    /// starting on the day after it.
+    public func centralInterval(level: Double) -> ForecastInterval {
+        let lowerTarget = (1 - level) / 2, upperTarget = (1 + level) / 2
+        var before = 0.0
+        var first = (index: 0, gap: Double.infinity), last = (index: 0, gap: Double.infinity)
+        for (index, p) in probabilities.enumerated() {
+            if abs(before - lowerTarget) < first.gap { first = (index, abs(before - lowerTarget)) }
+            before += p
+            if abs(before - upperTarget) < last.gap { last = (index, abs(before - upperTarget)) }
+        }
+        if tailProbability > 0, abs(1 - upperTarget) < last.gap { last = (probabilities.count, 0) }
+        return ForecastInterval(level: level, first: day(at: first.index), last: day(at: max(first.index, last.index)))
+    }
+
+    /// The intervals of `ForecastInterval.levels`.
+    public var centralIntervals: [ForecastInterval] { ForecastInterval.levels.map(centralInterval(level:)) }
+
+    /// Half the width of the central 68 % in days (≈ one standard deviation; at least ½), the
+    /// spread `CyclePrediction.nextPeriodUncertaintyDays` states.
+    public var halfWidth68: Double {
+        let interval = centralInterval(level: 0.68)
+        return max(0.5, Double(interval.first.distance(to: interval.last)) / 2)
+    }
+
+    /// The median day of the next start.
+    public var medianDate: CalendarDay {
+        var cumulative = 0.0
+        for (index, p) in probabilities.enumerated() {
+            cumulative += p
+            if cumulative >= 0.5 { return day(at: index) }
+        }
+        return day(at: probabilities.count)
+    }
+}
