@@ -16,10 +16,13 @@ code blocks (whose commands `scripts/docs-check.py` runs for the walkthroughs), 
     whose first name is neither a type of the repository nor a module is left alone (the standard
     library's and Foundation's types).
 
+It also keeps the manual short: README.md at most 200 lines (the front door), and no page under
+`docs/` over 3,000 words.
+
 Usage: scripts/check-doc-references.py [--root DIR] [--self-test]
 `--self-test` copies the checked pages and `Sources/` to a temporary directory, plants a stale
-path, a stale link and a stale member there, and fails unless each is reported (and the clean
-copy passes).
+path, a stale link, a stale member, a stale module type and an over-long page there, and fails
+unless each is reported (and the clean copy passes).
 Exit status: 0 every reference resolves; 1 a stale reference (one line each: page:line, what,
 why). Python 3 standard library only; reads files, runs nothing.
 """
@@ -243,6 +246,24 @@ def check_reference(text, match, members, types, modules):
     return None
 
 
+README_LINE_LIMIT = 200
+PAGE_WORD_LIMIT = 3000
+
+
+def length_problems(root):
+    problems = []
+    readme = root / "README.md"
+    if readme.exists():
+        lines = readme.read_text(encoding="utf-8").count("\n")
+        if lines > README_LINE_LIMIT:
+            problems.append(f"README.md: {lines} lines, over {README_LINE_LIMIT}: move the detail into a guide under docs/")
+    for page in sorted((root / "docs").rglob("*.md")) if (root / "docs").is_dir() else []:
+        words = len(page.read_text(encoding="utf-8").split())
+        if words > PAGE_WORD_LIMIT:
+            problems.append(f"{page.relative_to(root)}: {words} words, over {PAGE_WORD_LIMIT}: split it")
+    return problems
+
+
 def run(root):
     members, types = swift_index(root)
     modules = {path.name: path for path in (root / "Sources").iterdir() if path.is_dir()} if (root / "Sources").is_dir() else {}
@@ -250,7 +271,7 @@ def run(root):
     problems = []
     for page in pages(root):
         problems += check_page(root, page, members, types, modules, ignored)
-    return problems
+    return problems + length_problems(root)
 
 
 def _link_missing(root, copy, sources):
@@ -287,9 +308,13 @@ def self_test(root):
         plant = copy / "docs" / "planted.md"
         plant.parent.mkdir(exist_ok=True)
         plant.write_text("# Planted\n\n" + "\n\n".join(planted.values()) + "\n", encoding="utf-8")
+        (copy / "docs" / "planted-long.md").write_text("word " * (PAGE_WORD_LIMIT + 1), encoding="utf-8")
         reported = "\n".join(run(copy))
         missed = [kind for kind, text in planted.items()
                   if f"docs/planted.md:{3 + 2 * list(planted).index(kind)}:" not in reported]
+        if "docs/planted-long.md:" not in reported:
+            missed.append("long page")
+            planted["long page"] = f"{PAGE_WORD_LIMIT + 1} words"
     for kind in missed:
         print(f"self-test: the planted stale {kind} ({planted[kind]}) was not reported", file=sys.stderr)
     if missed:

@@ -5,7 +5,7 @@ The files describe the product; the history of what was tried lives in `docs/res
 with dates. Words that number the work's own steps have no meaning for a reader of the code or
 the manual, so any of these, case-insensitive, in any tracked text file (outside `.git`) fails:
 
-  * a numbered step: the word "stop" or "stops" followed by a number ("stop 35", "stops 30");
+  * a numbered step: the word "stop" or "stops", a space, then a number;
   * the phrases "this" + " stop" and "since" + " stop".
 
 Write a date (`2026-11-27`), a version (generator 4, `tabular-v5`) or the product's own words
