@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the lean odml that `make demo` runs — no package trait, so neither GRDB, swift-crypto nor
-# SwiftProtobuf is fetched or built (README.md, "Package traits") — and checks what it does
+# SwiftProtobuf is fetched or built (docs/runtimes-and-exports.md, "Package traits") — and checks what it does
 # without them: the commands that need SQLite (reconcile, replay) or the exporters (export) are
 # absent; an SQLite dataset and an encrypted model file each get the typed error naming the trait;
 # a small generate + evaluate runs. The test suite covers the default traits; this is the only

@@ -5,7 +5,7 @@ some users and some fertility-signal kinds, for measurements on subsets:
     scripts/dataset_subset.py SRC DST [--irregular] [--signals lh+bbt+wrist+mucus|none|all]
 
 --irregular keeps the women whose cycle-length SD (from truth.csv's cycle starts, sample SD) is
-> 3 d over >= 3 cycles: the "irregular" definition of the Marquette figures (Datasets/README.md).
+> 3 d over >= 3 cycles: the "irregular" definition of the Marquette figures (Datasets/REFERENCE-STATISTICS.md).
 --signals keeps only the measurement kinds named (none: measurements.csv is written empty), like
 `DatasetPerturbation.keepingSignals` (mucus: the five-step `cervical_mucus_nfp` and the four-level
 `cervical_mucus`; cervix: its three kinds). Standard library only; never run by tests.

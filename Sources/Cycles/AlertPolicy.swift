@@ -17,7 +17,7 @@ public enum AlertPolicy {
     /// Days ahead an alerted start can be and still be a hit: horizon + tolerance.
     public static let windowDays = horizonDays + toleranceDays
     /// Luteal length assumed until a user has a past cycle with a known one (the Marquette
-    /// charting cohort's mean is 13.05 d, `Datasets/README.md`, "Real data").
+    /// charting cohort's mean is 13.05 d, `Datasets/REFERENCE-STATISTICS.md`).
     public static let lutealPriorDays = 13
     /// Days from ovulation to the next start under the luteal prior: `lutealPriorDays + 1`.
     public static let ovulationToStartPriorDays = lutealPriorDays + 1

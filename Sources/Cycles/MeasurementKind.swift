@@ -1,5 +1,5 @@
 /// The kind of a fertility-signal measurement (`measurements.kind`), with the values the schema
-/// accepts for it. See `Datasets/README.md` ("measurements") for the table.
+/// accepts for it. See `docs/data-formats.md` ("the measurements table") for the table.
 public enum MeasurementKind: String, CaseIterable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// A urinary LH (ovulation) test: `value` is an `LHTestResult` (0 negative, 1 positive, 2 peak).
     case lhTest = "lh_test"

@@ -35,7 +35,7 @@ public struct OvulationPosterior: Sendable, Equatable {
 
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
     public static let anovulatoryShare = 0.08
-    /// Within-woman SD of the luteal length (Marquette charts, `Datasets/README.md`).
+    /// Within-woman SD of the luteal length (Marquette charts, `Datasets/REFERENCE-STATISTICS.md`).
     public static let lutealWithinDeviation = 1.48
     /// Between-woman SD of the luteal length (Fehring 2006's range).
     public static let lutealBetweenDeviation = 1.6

@@ -14,7 +14,7 @@ import Foundation
 /// or a completed cycle with well-being before its end.
 struct _PremenstrualLikelihood {
     /// Weight of one day's log ratio (0.3 and 0.7 within 0.4 point of alert accuracy on
-    /// generated seed-31337 users; Models/README).
+    /// generated seed-31337 users; docs/research-log/2026-11-27.md).
     static let dayWeight = 0.5
     /// Bound on one start's summed log ratio.
     static let logLimit = 6.0

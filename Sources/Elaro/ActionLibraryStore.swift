@@ -21,7 +21,7 @@ public struct ActionLibraryStore: Sendable {
     public let directory: URL
     /// The installed library, if any.
     public private(set) var installed: ActionLibrary?
-    /// Log lines written by imports in this session (also appended to `import.log`).
+    /// Log lines written by imports since this store was opened (also appended to `import.log`).
     public private(set) var log: [String] = []
 
     private var libraryURL: URL { directory.appendingPathComponent("actions.json") }

@@ -105,7 +105,7 @@ private func tinyPredictor() throws -> GBTCyclePredictor {
 /// the grid alerts better on the calibration users by more than one binomial standard error, and
 /// none of those as close to the best shifts the forecasts less. (At this size the former
 /// order — offset first, alert model after — happens to pick the same offset; at full size it
-/// picked −2 d, see Models/README.md.)
+/// picked −2 d, see docs/research-log/2026-11-23-to-25.md.)
 @Test func trainedOffsetIsNearTheBestWithTheTrainedAlertInPlace() throws {
     let dataset = SyntheticCycles.generate(config: try CohortConfig.named("irregular"), users: 30, months: 5, seed: 5)
     var options = GBTTrainingOptions()

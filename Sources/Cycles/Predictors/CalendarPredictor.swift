@@ -7,7 +7,7 @@ import Explanations
 /// she has a complete cycle) and keeps that date for the whole cycle; ovulation is the next
 /// start − `AlertPolicy.ovulationToStartPriorDays` (the luteal prior + 1). Measured on the Marquette charting cohort (all 159 women, first
 /// cycles unscored) it reaches alert accuracy ≈ 0.69, and ≈ 0.42 on the irregular women
-/// (`Datasets/README.md`, "Real data").
+/// (`Datasets/REFERENCE-STATISTICS.md`).
 public struct CalendarPredictor: CyclePredictor {
     /// `"calendar"`.
     public let name = "calendar"
