@@ -75,9 +75,16 @@ final class _CycleLengthTables: Sendable {
 
     /// The tables of `CycleLengthPrior.standard`, built on first use.
     static let standard = _CycleLengthTables(prior: .standard)
+    /// The tables of `CycleLengthPrior.declaredIrregular`, built on first use.
+    static let declaredIrregular = _CycleLengthTables(prior: .declaredIrregular)
 
-    /// The tables for `prior` (the shared standard ones when it is the standard prior).
+    /// The tables for `prior`: the shared ones of the two built-in priors (building them costs
+    /// ≈ 0.1 s, so a prediction must never do it), new ones for any other prior.
     static func tables(for prior: CycleLengthPrior) -> _CycleLengthTables {
-        prior == .standard ? standard : _CycleLengthTables(prior: prior)
+        switch prior {
+        case .standard: return standard
+        case .declaredIrregular: return declaredIrregular
+        default: return _CycleLengthTables(prior: prior)
+        }
     }
 }
