@@ -44,18 +44,23 @@ public struct NextStartDistribution: Sendable, Equatable {
     }
 
     /// The forecast date: the day whose ±`AlertPolicy.toleranceDays` window holds the most
-    /// probability, no earlier than tomorrow (the earliest of equal windows).
+    /// probability, no earlier than tomorrow; among equal windows (a flat stretch, e.g. once she
+    /// is later than any length her model weighs), the one nearest the median, so that the date
+    /// stays inside its own central intervals.
     public var likeliestDate: CalendarDay {
         let tolerance = AlertPolicy.toleranceDays
         var window = probabilities.prefix(tolerance + 1).reduce(0, +)   // window of tomorrow: days 1 … 1 + tolerance
-        var best = (index: 0, mass: window)
-        guard probabilities.count > 1 else { return day(at: 0) }
-        for index in 1..<probabilities.count {
+        var masses = [window]
+        masses.reserveCapacity(probabilities.count)
+        for index in 1..<max(probabilities.count, 1) {
             if index + tolerance < probabilities.count { window += probabilities[index + tolerance] }
             if index - tolerance - 1 >= 0 { window -= probabilities[index - tolerance - 1] }
-            if window > best.mass + 1e-12 { best = (index, window) }
+            masses.append(window)
         }
-        return day(at: best.index)
+        let best = masses.max()!
+        let median = day(at: 0).distance(to: medianDate)
+        let ties = masses.indices.filter { masses[$0] >= best - 1e-12 }
+        return day(at: ties.min { abs($0 - median) < abs($1 - median) }!)   // the earliest of equally near ones
     }
 
     /// The central interval of `level`: its first day is the one where the probability of an

@@ -15,6 +15,16 @@ struct NextStartDistributionTests {
         #expect(abs(distribution.probability(from: Self.day.advanced(by: 9), through: Self.day.advanced(by: 30)) - 0.15) < 1e-12)
     }
 
+    /// A flat stretch (every window of it equal): the date is the tie nearest the median, inside
+    /// the central intervals, not the stretch's first day.
+    @Test func equalWindowsGiveTheOneNearestTheMedian() throws {
+        let flat = try #require(NextStartDistribution(asOf: Self.day, weights: Array(repeating: 1, count: 28)))
+        let median = flat.medianDate
+        #expect(abs(flat.likeliestDate.distance(to: median)) <= 1)
+        let eighty = flat.centralInterval(level: 0.8)
+        #expect(eighty.first <= flat.likeliestDate && flat.likeliestDate <= eighty.last)
+    }
+
     @Test func centralIntervalsTakeTheNearestBounds() throws {
         // Cumulative 0.02, 0.15, 0.45, 0.87, 0.96, 1.0 over days 1 … 6.
         let distribution = try #require(NextStartDistribution(asOf: Self.day, weights: [0.02, 0.13, 0.3, 0.42, 0.09, 0.04]))
