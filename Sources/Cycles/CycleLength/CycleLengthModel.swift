@@ -149,20 +149,25 @@ public struct CycleLengthModel: Sendable, Equatable {
         var mergedWeight = usualWeight
         var longWeight = [Double](repeating: 0, count: means.count)
         var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
+        // Points more than e^40 below the best weigh nothing a Double sum would keep: no exp for them.
+        let negligible = top - 40
         index = 0
         for (i, mean) in means.enumerated() {
+            let length = exp(mean)
             for (j, scale) in scales.enumerated() {
                 let cell = i * scales.count + j
                 for longShare in longShares {
                     for forgotten in forgottenShares {
-                        let w = exp(logPosterior[index] - top)
+                        let logWeight = logPosterior[index]
                         index += 1
+                        guard logWeight > negligible else { continue }
+                        let w = exp(logWeight - top)
                         total += w
                         usualWeight[cell] += w * (1 - longShare.share - forgotten.share)
                         longWeight[i] += w * longShare.share
                         mergedWeight[cell] += w * forgotten.share
-                        lengthSum += w * exp(mean)
-                        deviationSum += w * exp(mean) * scale
+                        lengthSum += w * length
+                        deviationSum += w * length * scale
                         forgottenSum += w * forgotten.share
                     }
                 }
