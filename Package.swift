@@ -45,11 +45,10 @@ let publicTargets: [Target] = [
         .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["SQLite"])),
     ], resources: [.copy("Schema")]),
     .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
-    // What an app links: inference, explanations, reasoning, the on-device loop (no lab code).
-    .target(name: "OnDeviceMLRuntime", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "Explanations", "ExplanationAdapters", "ModelFiles",
-        "Cycles", "Personalization", "Elaro",
-    ]),
+    // What ShifAI links: the cycle engine, model files, reasoning, the loop on the app's database (no lab code, no Elaro).
+    .target(name: "ShifAIRuntime", dependencies: ["Cycles", "Explanations", "ModelFiles", "Personalization"]),
+    // What Elaro links: the daily recommender, its bandit and its reasons (no lab code, no cycle engine).
+    .target(name: "ElaroRuntime", dependencies: ["Elaro", "Explanations"]),
 
     // MARK: The lab (toolkit only): generators, importers, evaluation, training, simulators
     .target(name: "CyclesLab", dependencies: [
@@ -67,7 +66,8 @@ let publicTargets: [Target] = [
         swiftProtobuf,
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [
-        "OnDeviceMLRuntime", "CyclesLab", "PersonalizationLab", "ElaroLab", "Validation",
+        "ShifAIRuntime", "ElaroRuntime", "TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "ExplanationAdapters",
+        "CyclesLab", "PersonalizationLab", "ElaroLab", "Validation",
         .target(name: "ModelExport", condition: .when(traits: ["Exports"])),
     ]),
     .executableTarget(name: "odml", dependencies: [
@@ -120,8 +120,10 @@ let package = Package(
     name: "OnDeviceML",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        // For apps: model files, inference, explanations, reasoning, personalization.
-        .library(name: "OnDeviceMLRuntime", targets: ["OnDeviceMLRuntime"]),
+        // For ShifAI: the cycle engine, model files, reasoning sentences, the loop on the app's database.
+        .library(name: "ShifAIRuntime", targets: ["ShifAIRuntime"]),
+        // For Elaro: the daily recommender, its contextual bandit and its reasons.
+        .library(name: "ElaroRuntime", targets: ["ElaroRuntime"]),
         // For the lab and the tools: the runtime plus generators, training, evaluation, validation, exports.
         .library(name: "OnDeviceML", targets: ["OnDeviceML"]),
         .executable(name: "odml", targets: ["odml"]),

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Fails when the runtime product an app links reaches lab or tool code.
+"""Fails when an app's runtime product reaches lab or tool code, or the other app's domain.
 
-The `OnDeviceMLRuntime` product is what ShifAI and Elaro link: model files, the learners'
-inference and on-device fine-tuning, predictions, explanations and reasoning, the app-database
-loop. Its transitive target closure (from `swift package dump-package`; `check-package-imports.py`
-keeps the declared dependencies equal to the `import` lines, so the closure is what the code
-imports) must not contain a lab or tool module: the generators, importers, evaluation and
-training-from-scratch (`CyclesLab`), the learning curve and replay (`PersonalizationLab`), Elaro's
-simulator (`ElaroLab`), `Validation`, the exporters (`ModelExport`) and the packages only they
-need (SwiftProtobuf, ArgumentParser).
+`ShifAIRuntime` is what the cycle tracker links (the cycle engine, model files, reasoning, the loop
+on the app's database); `ElaroRuntime` is what the parenting-habit coach links (the recommender,
+its bandit, its reasons). The transitive target closure of each (from `swift package dump-package`;
+`check-package-imports.py` keeps the declared dependencies equal to the `import` lines, so the
+closure is what the code imports, file by file) must not contain a lab or tool module: the
+generators, importers, evaluation and training from scratch (`CyclesLab`), the learning curve and
+replay (`PersonalizationLab`), Elaro's simulator (`ElaroLab`), `Validation`, the exporters
+(`ModelExport`), the tools umbrella and the packages only they need (SwiftProtobuf,
+ArgumentParser). Nor may one app's product reach the other app's modules.
 
-Usage: scripts/check-runtime-closure.py [--package-path DIR]
-Exit status: 0 clean, 1 a lab module in the closure (the path that reaches it is printed),
-2 the manifest could not be read. Python 3 standard library only; needs `swift` on PATH.
+Usage: scripts/check-runtime-closure.py [--package-path DIR] [--self-test]
+Exit status: 0 clean, 1 a forbidden module in a closure (the path that reaches it is printed),
+2 the manifest could not be read. `--self-test` plants a lab import in each runtime and checks
+that it is caught. Python 3 standard library only; needs `swift` on PATH.
 """
 import argparse
 import json
@@ -20,9 +22,14 @@ import subprocess
 import sys
 import tempfile
 
-RUNTIME_PRODUCT = "OnDeviceMLRuntime"
-FORBIDDEN = {"CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML",
-             "SwiftProtobuf", "ArgumentParser"}
+LAB_AND_TOOLS = {"CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML",
+                 "SwiftProtobuf", "ArgumentParser"}
+# Each app's runtime product, and what it must not reach besides the lab and the tools.
+FORBIDDEN = {
+    "ShifAIRuntime": LAB_AND_TOOLS | {"Elaro", "ElaroRuntime", "Bandits"},
+    "ElaroRuntime": LAB_AND_TOOLS | {"Cycles", "Personalization", "ShifAIRuntime", "NeuralNet", "BoostedTrees",
+                                     "ModelFiles", "GRDB", "Crypto"},
+}
 
 
 def dump_package(package_path):
@@ -45,39 +52,68 @@ def dependency_names(target):
     return names
 
 
+def violations(manifest):
+    """One line per forbidden module that a runtime product reaches, with the path that reaches it."""
+    targets = {target["name"]: target for target in manifest["targets"]}
+    products = {product["name"]: product for product in manifest["products"]}
+    lines = []
+    for product_name, forbidden in FORBIDDEN.items():
+        if product_name not in products:
+            lines.append(f"no product named {product_name} in Package.swift")
+            continue
+        reached = {name: [name] for name in products[product_name]["targets"]}
+        queue = list(reached)
+        while queue:
+            name = queue.pop()
+            for dependency in dependency_names(targets.get(name, {})):
+                if dependency not in reached:
+                    reached[dependency] = reached[name] + [dependency]
+                    if dependency in targets:
+                        queue.append(dependency)
+        for name in sorted(set(reached) & forbidden):
+            lines.append(f"{product_name} reaches {name}: {' -> '.join(reached[name])}: move the code the runtime "
+                         f"needs out of {name}, or the import out of the runtime module")
+        if not set(reached) & forbidden:
+            modules = sorted(name for name in reached if name in targets)
+            print(f"check-runtime-closure: {product_name} links {len(modules)} modules ({', '.join(modules)}), "
+                  f"no lab, tool or other-app module")
+    return lines
+
+
+def self_test(manifest):
+    """Plants a lab module in a ShifAI runtime module, and each app's module in the other's; each must be caught."""
+    failures = 0
+    for planted_in, planted in (("Cycles", "CyclesLab"), ("Elaro", "Cycles"), ("Personalization", "Elaro")):
+        planted_manifest = json.loads(json.dumps(manifest))
+        for target in planted_manifest["targets"]:
+            if target["name"] == planted_in:
+                target.setdefault("dependencies", []).append({"byName": [planted, None]})
+        caught = [line for line in violations(planted_manifest) if f"reaches {planted}" in line]
+        if not caught:
+            print(f"check-runtime-closure --self-test: {planted} planted in {planted_in} was not caught", file=sys.stderr)
+            failures += 1
+    print(f"check-runtime-closure --self-test: {3 - failures} of 3 planted imports caught")
+    return 1 if failures else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--package-path", default=".")
+    parser.add_argument("--self-test", action="store_true", help="check that planted lab imports are caught")
     arguments = parser.parse_args()
     try:
         manifest = dump_package(arguments.package_path)
     except (OSError, json.JSONDecodeError) as error:
         print(f"check-runtime-closure: cannot read the manifest: {error}", file=sys.stderr)
         return 2
-    targets = {target["name"]: target for target in manifest["targets"]}
-    products = [product for product in manifest["products"] if product["name"] == RUNTIME_PRODUCT]
-    if not products:
-        print(f"check-runtime-closure: no product named {RUNTIME_PRODUCT} in Package.swift", file=sys.stderr)
-        return 1
-    reached = {name: [name] for name in products[0]["targets"]}
-    queue = list(reached)
-    while queue:
-        name = queue.pop()
-        for dependency in dependency_names(targets.get(name, {})):
-            if dependency not in reached:
-                reached[dependency] = reached[name] + [dependency]
-                if dependency in targets:
-                    queue.append(dependency)
-    failures = sorted(name for name in reached if name in FORBIDDEN)
-    for name in failures:
-        print(f"{RUNTIME_PRODUCT} reaches {name}: {' -> '.join(reached[name])}: move the code the runtime needs "
-              f"out of {name}, or the import out of the runtime module")
+    if arguments.self_test:
+        return self_test(manifest)
+    failures = violations(manifest)
+    for line in failures:
+        print(line)
     if failures:
-        print(f"check-runtime-closure: {len(failures)} lab or tool module(s) in the runtime product")
+        print(f"check-runtime-closure: {len(failures)} forbidden module(s) in a runtime product")
         return 1
-    runtime_modules = sorted(name for name in reached if name in targets)
-    print(f"check-runtime-closure: {RUNTIME_PRODUCT} links {len(runtime_modules)} modules "
-          f"({', '.join(runtime_modules)}), no lab or tool module")
     return 0
 
 

@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [.package(name: "OnDeviceML", path: "../..")],
     targets: [
         .executableTarget(name: "shifai-app", dependencies: [
-            .product(name: "OnDeviceMLRuntime", package: "OnDeviceML"),
+            .product(name: "ShifAIRuntime", package: "OnDeviceML"),
         ]),
         .executableTarget(name: "shifai-app-umbrella", dependencies: [
             .product(name: "OnDeviceML", package: "OnDeviceML"),

@@ -1,6 +1,13 @@
-// The tools umbrella: `import OnDeviceML` gives every public module of the package — the app's
-// runtime (`OnDeviceMLRuntime`, one list of its modules) plus the lab and the tools.
-@_exported import OnDeviceMLRuntime
+// The tools umbrella: `import OnDeviceML` gives every public module of the package — both apps'
+// runtimes (`ShifAIRuntime`, `ElaroRuntime`), the learners and their kernels' Swift faces, plus
+// the lab and the tools.
+@_exported import ShifAIRuntime
+@_exported import ElaroRuntime
+@_exported import TensorCore
+@_exported import NeuralNet
+@_exported import BoostedTrees
+@_exported import Bandits
+@_exported import ExplanationAdapters
 @_exported import CyclesLab
 @_exported import PersonalizationLab
 @_exported import ElaroLab

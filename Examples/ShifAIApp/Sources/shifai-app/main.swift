@@ -3,7 +3,7 @@
 #if UMBRELLA
 import OnDeviceML
 #else
-import OnDeviceMLRuntime
+import ShifAIRuntime
 #endif
 import Foundation
 
