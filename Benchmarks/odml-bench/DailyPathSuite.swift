@@ -35,6 +35,7 @@ enum DailyPathSuite {
             var keptDay = last, replayedDay = last
             func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
             _ = try keptLoop.predict(at: noon(keptDay))
+            _ = try replayedLoop.predict(at: noon(replayedDay))
             var failure: (any Error)?
             let measurements = harness.measure([
                 {

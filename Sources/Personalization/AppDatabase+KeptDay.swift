@@ -36,8 +36,8 @@ extension AppDatabase {
     struct AdvancedDay {
         /// Her state at the end of `day`.
         var today: KeptCycleDay
-        /// What to keep for the next forecast.
-        var toKeep: KeptCycleDay
+        /// What to keep for the next forecast; `nil` when the stored kept day is still it.
+        var toKeep: KeptCycleDay?
         /// Her profile.
         var profile: UserProfile
         /// Why her history was replayed (`nil` when the kept day was advanced).
@@ -61,7 +61,7 @@ extension AppDatabase {
                         reason = "kept in another format (\(storedFormat))"
                     } else if let editedFrom {
                         reason = "a log dated \(editedFrom) was edited"
-                    } else if tracked != (try AppDatabase.presentLogTables(db)).joined(separator: ",") {
+                    } else if tracked != (try AppDatabase.trackedTables(db)) {
                         reason = "the log tables changed"
                     } else if let throughDay = CalendarDay(iso: through), throughDay <= day,
                               var state = try? AppDatabase.keptDayDecoder.decode(KeptCycleDay.self, from: bytes),
@@ -72,7 +72,9 @@ extension AppDatabase {
                         }
                         var today = state
                         try today.advance(through: day, records: logs.records, measurements: logs.measurements)
-                        return AdvancedDay(today: today, toKeep: state, profile: logs.profile, rebuildReason: nil)
+                        // Rewritten only when it moved (a day she logged nothing leaves it as stored).
+                        return AdvancedDay(today: today, toKeep: state.day == throughDay ? nil : state, profile: logs.profile,
+                                           rebuildReason: nil)
                     } else {
                         reason = "the kept day cannot be advanced to \(day)"
                     }
@@ -88,10 +90,25 @@ extension AppDatabase {
     }
 
     /// Stores `kept` (when it has seen a day) in `db`'s transaction, with the triggers that mark
-    /// it edited.
+    /// it edited (created when the table is new or the tables they watch changed).
     func store(_ kept: KeptCycleDay, in db: Database) throws {
         guard let day = kept.day else { return }
-        let tables = try AppDatabase.presentLogTables(db)
+        let tracked = try AppDatabase.trackedTables(db)
+        let stored = try db.tableExists("odml_kept_day")
+            ? try String.fetchOne(db, sql: "SELECT tracked_tables FROM odml_kept_day") : nil
+        if stored != tracked { try createKeptDayTriggers(tables: try AppDatabase.presentLogTables(db), in: db) }
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = AppDatabase.keptDayFloats
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO odml_kept_day (id, through_day, format, tracked_tables, edited_from, state)
+            VALUES (1, ?, ?, ?, NULL, ?)
+            """, arguments: [day.iso, AppDatabase.keptDayFormat(keepsDailyRows: kept.keepsDailyRows),
+                             tracked, try encoder.encode(kept)])
+    }
+
+    /// Creates the kept day's table and the triggers that mark it stale, on `tables` and on her
+    /// profile and disturbed marks.
+    private func createKeptDayTriggers(tables: [String], in db: Database) throws {
         try db.execute(sql: AppDatabase.keptDaySchema)
         for table in tables {
             for (event, dates) in [("INSERT", ["NEW"]), ("UPDATE", ["OLD", "NEW"]), ("DELETE", ["OLD"])] {
@@ -118,13 +135,6 @@ extension AppDatabase {
                     """)
             }
         }
-        let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = AppDatabase.keptDayFloats
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO odml_kept_day (id, through_day, format, tracked_tables, edited_from, state)
-            VALUES (1, ?, ?, ?, NULL, ?)
-            """, arguments: [day.iso, AppDatabase.keptDayFormat(keepsDailyRows: kept.keepsDailyRows),
-                             tables.joined(separator: ","), try encoder.encode(kept)])
     }
 
     /// How a kept day writes a number that JSON has no word for.
@@ -147,6 +157,13 @@ extension AppDatabase {
     /// The tracked log tables present in `db`, in `trackedLogTables` order.
     static func presentLogTables(_ db: Database) throws -> [String] {
         try trackedLogTables.filter { try db.tableExists($0) }
+    }
+
+    /// What a kept day's triggers watch in `db` (`tracked_tables`): the log tables present, and the
+    /// disturbed marks' table when present.
+    static func trackedTables(_ db: Database) throws -> String {
+        let disturbed = try db.tableExists(_DatasetReader.disturbedReadingsTable) ? [_DatasetReader.disturbedReadingsTable] : []
+        return (try presentLogTables(db) + disturbed).joined(separator: ",")
     }
 }
 #endif
