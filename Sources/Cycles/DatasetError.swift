@@ -35,6 +35,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case singleUserExpected(file: String, found: Int)
     /// A field of a user's `preferences` JSON holds a value the toolkit cannot use.
     case invalidPreference(user: String, field: String, value: String, expected: String)
+    /// A JSON document (a history, `UserHistory(json:source:)`) holds a value the schema does not
+    /// allow at `path` (`days[3].flow_intensity`), or is not JSON.
+    case invalidJSON(source: String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -73,6 +76,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(cycle_entries has no user_id column); a multi-user dataset needs user_id in cycle_entries and symptom_logs"
         case let .invalidPreference(user, field, value, expected):
             return "user \(user): preferences.\(field): found \"\(value)\", expected \(expected)"
+        case let .invalidJSON(source, path, reason):
+            return "\(source): \(path): \(reason)"
         }
     }
 }
