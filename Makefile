@@ -4,7 +4,8 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage
+.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage \
+	capi capi-test fuzz-capi leak-capi
 
 deps:
 	@scripts/install-system-deps.sh
@@ -112,3 +113,35 @@ example: deps
 		printf '%-22s %12s B unstripped %12s B stripped\n' $$binary \
 			$$(stat -c %s $(EXAMPLE)/.build/release/$$binary) $$(stat -c %s $(EXAMPLE)/.build/$$binary.stripped); \
 	done
+
+## The C API (Sources/OnDeviceMLC/include/odml.h, docs/c-api.md): libOnDeviceMLC.so in release,
+## assembled with its resource folders and the header in $(CAPI_DIST) (relocatable, stripped).
+CAPI = .build/capi
+CAPI_DIST = $(CAPI)/dist
+CC ?= cc
+CAPI_CFLAGS = -std=c99 -Wall -Wextra -Werror -I$(CAPI_DIST)/include
+CAPI_LDFLAGS = -L$(CAPI_DIST)/lib -lOnDeviceMLC -Wl,-rpath,$(abspath $(CAPI_DIST)/lib)
+capi: deps
+	$(SWIFT) build -c release --product OnDeviceMLC
+	scripts/capi-dist.sh .build/release $(CAPI_DIST)
+
+## The C API's tests (CI): the shipped library's exports, dependencies and relocation; the header as
+## C99 and C++17; the C tests; the Python package installed with pip and its pytest suite; the JVM
+## binding's test; Examples/c, the Python and the Java example against `odml predict --json` for
+## 20 users and both models; a short fuzz run (10^4 inputs).
+capi-test: capi build
+	$(PYTHON) scripts/check-capi-library.py --dist $(CAPI_DIST)
+	printf '#include "odml.h"\nint main(void) { return odml_abi_version() == ODML_ABI_VERSION ? 0 : 1; }\n' > $(CAPI)/header.c
+	$(CC) -std=c99 -pedantic $(CAPI_CFLAGS) -fsyntax-only $(CAPI)/header.c
+	c++ -std=c++17 -pedantic -Wall -Wextra -Werror -I$(CAPI_DIST)/include -fsyntax-only -x c++ $(CAPI)/header.c
+	Tests/CAPI/fixtures.sh $(ODML_RELEASE) $(CAPI)/fixtures
+	$(CC) $(CAPI_CFLAGS) -pthread Tests/CAPI/capi_test.c $(CAPI_LDFLAGS) -o $(CAPI)/capi_test
+	$(CAPI)/capi_test $(CAPI)/fixtures
+	$(CC) $(CAPI_CFLAGS) Examples/c/predict.c $(CAPI_LDFLAGS) -o $(CAPI)/predict
+	scripts/capi-python.sh $(PYTHON) $(CAPI) $(CAPI_DIST)
+	ODML_FIXTURES=$(abspath $(CAPI)/fixtures) PYTHONPATH=$(CAPI)/python $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	bindings/jvm/build.sh $(CAPI_DIST) $(CAPI)/jvm
+	java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.OdmlTest $(CAPI)/fixtures
+	$(PYTHON) scripts/capi-parity.py --odml $(ODML_RELEASE) --runner c=$(CAPI)/predict \
+		--runner "python=env PYTHONPATH=$(CAPI)/python $(PYTHON) bindings/python/examples/predict.py" \
+		--runner "java=java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.Predict"

@@ -38,6 +38,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A JSON document (a history, `UserHistory(json:source:)`) holds a value the schema does not
     /// allow at `path` (`days[3].flow_intensity`), or is not JSON.
     case invalidJSON(source: String, path: String, reason: String)
+    /// A forecast asked for a day too long after her first logged day (`DayForecast.maximumSpanDays`).
+    case forecastTooFar(user: String, firstDay: CalendarDay, day: CalendarDay, maximumDays: Int)
 
     public var description: String {
         switch self {
@@ -78,6 +80,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "user \(user): preferences.\(field): found \"\(value)\", expected \(expected)"
         case let .invalidJSON(source, path, reason):
             return "\(source): \(path): \(reason)"
+        case let .forecastTooFar(user, firstDay, day, maximumDays):
+            return "user \(user): the forecast day \(day) is \(firstDay.distance(to: day)) days after her first logged day \(firstDay); "
+                + "a forecast reads at most \(maximumDays) days of history (ask for a day closer to her logs)"
         }
     }
 }

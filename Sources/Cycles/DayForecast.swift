@@ -18,10 +18,19 @@ public struct DayForecast: Sendable {
     /// attribute it (`gbt`, `lstm`); their reasoning is built from it.
     public let periodAttribution: Attribution?
 
+    /// The longest stretch from her first logged day (or measurement) to the forecast day, 100
+    /// years: the state replays every day of it, and a day millennia away would take gigabytes.
+    public static let maximumSpanDays = 36_525
+
     /// `predictor`'s forecast for `history`'s user on `day` (causal: records after `day` are not
     /// read), sentences in `language`.
-    /// - Throws: what the predictor throws (`ExplanationError`, a model's evaluation errors).
+    /// - Throws: `DatasetError.forecastTooFar` for a day more than `maximumSpanDays` after her
+    ///   first logged day; what the predictor throws (`ExplanationError`, a model's evaluation errors).
     public init(predictor: any CyclePredictor, history: UserHistory, day: CalendarDay, language: Language) throws {
+        let firstDay = [history.records.first?.date, history.measurements.first?.date].compactMap { $0 }.min()
+        if let firstDay, firstDay.distance(to: day) > DayForecast.maximumSpanDays {
+            throw DatasetError.forecastTooFar(user: history.userID, firstDay: firstDay, day: day, maximumDays: DayForecast.maximumSpanDays)
+        }
         var prediction: CyclePrediction
         if let attributing = predictor as? any ForecastAttributing {
             let explained = try attributing.explainedPrediction(for: history, on: day, language: language)

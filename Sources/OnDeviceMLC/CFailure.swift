@@ -25,6 +25,7 @@ struct CFailure: Error, Sendable {
             case .missingFile: self.init(.notFound, error.description)
             case .sqlite: self.init(.database, error.description)
             case .sqliteUnavailable, .unknownModel: self.init(.unsupported, error.description)
+            case .forecastTooFar: self.init(.invalidArgument, error.description)
             case .writeFailed: self.init(.failed, error.description)
             default: self.init(.invalidData, error.description)
             }

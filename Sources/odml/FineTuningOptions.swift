@@ -15,7 +15,8 @@ struct FineTuningOptions: ParsableArguments {
     func tuners() throws -> [any FineTuner] {
         try ArgumentCheck.names(in: strategies, option: "--strategies").map { name -> any FineTuner in
             guard let tuner = Personalizer.tuner(named: name) else {
-                throw ValidationError("--strategies: unknown strategy \"\(name)\", expected \(Personalizer.strategyNames.joined(separator: ", "))")
+                let names = Personalizer.strategyNames
+                throw ValidationError("--strategies: unknown strategy \"\(name)\", expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
             }
             return tuner
         }
