@@ -5,7 +5,7 @@ PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
 .PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage \
-	capi capi-test fuzz-capi leak-capi
+	capi capi-test fuzz-capi fuzz-capi-run leak-capi
 
 deps:
 	@scripts/install-system-deps.sh
@@ -119,6 +119,8 @@ example: deps
 CAPI = .build/capi
 CAPI_DIST = $(CAPI)/dist
 CC ?= cc
+# The Swift toolchain's clang: libFuzzer (-fsanitize=fuzzer) and LeakSanitizer.
+SWIFT_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 CAPI_CFLAGS = -std=c99 -Wall -Wextra -Werror -I$(CAPI_DIST)/include
 CAPI_LDFLAGS = -L$(CAPI_DIST)/lib -lOnDeviceMLC -Wl,-rpath,$(abspath $(CAPI_DIST)/lib)
 capi: deps
@@ -126,9 +128,10 @@ capi: deps
 	scripts/capi-dist.sh .build/release $(CAPI_DIST)
 
 ## The C API's tests (CI): the shipped library's exports, dependencies and relocation; the header as
-## C99 and C++17; the C tests; the Python package installed with pip and its pytest suite; the JVM
-## binding's test; Examples/c, the Python and the Java example against `odml predict --json` for
-## 20 users and both models; a short fuzz run (10^4 inputs).
+## C99 and C++17; the C tests; a short fuzz run (10^4 inputs) and the leak check under
+## LeakSanitizer (1,000 cycles); the Python package installed with pip, its pytest suite and
+## walkthrough 6; the JVM binding's test; Examples/c, the Python and the Java example against
+## `odml predict --json` for 20 users and both models.
 capi-test: capi build
 	$(PYTHON) scripts/check-capi-library.py --dist $(CAPI_DIST)
 	printf '#include "odml.h"\nint main(void) { return odml_abi_version() == ODML_ABI_VERSION ? 0 : 1; }\n' > $(CAPI)/header.c
@@ -140,8 +143,32 @@ capi-test: capi build
 	$(CC) $(CAPI_CFLAGS) Examples/c/predict.c $(CAPI_LDFLAGS) -o $(CAPI)/predict
 	scripts/capi-python.sh $(PYTHON) $(CAPI) $(CAPI_DIST)
 	ODML_FIXTURES=$(abspath $(CAPI)/fixtures) PYTHONPATH=$(CAPI)/python $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	PYTHONPATH=$(abspath $(CAPI)/python) $(PYTHON) scripts/docs-check.py --odml $(ODML_RELEASE) notebooks-md/06-python.md
+	ODML_FUZZ_RUNS=10000 $(MAKE) --no-print-directory fuzz-capi-run
+	$(SWIFT_CLANG) -fsanitize=leak -std=c99 -g -I$(CAPI_DIST)/include Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check_lsan
+	$(CAPI)/leak_check_lsan Models 1000
 	bindings/jvm/build.sh $(CAPI_DIST) $(CAPI)/jvm
 	java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.OdmlTest $(CAPI)/fixtures
 	$(PYTHON) scripts/capi-parity.py --odml $(ODML_RELEASE) --runner c=$(CAPI)/predict \
 		--runner "python=env PYTHONPATH=$(CAPI)/python $(PYTHON) bindings/python/examples/predict.py" \
 		--runner "java=java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.Predict"
+
+## Long fuzz run of the C API (Tests/CAPI/fuzz_capi.c: the history JSON reader, model bytes, the
+## predict call, Elaro's JSON) with libFuzzer from the Swift toolchain's clang: 1,000,000 inputs
+## (override ODML_FUZZ_RUNS); fails on a crash, a broken status/message contract, a timeout or an
+## out-of-memory, and prints the inputs per target and the status codes seen.
+ODML_FUZZ_RUNS ?= 1000000
+fuzz-capi: capi fuzz-capi-run
+fuzz-capi-run:
+	Tests/CAPI/fuzz.sh $(ODML_FUZZ_RUNS) .build/release $(CAPI_DIST)/include $(CAPI)/fuzz
+
+## Leak check of the C API: 1,000 cycles of load, forecast, explain, three failures and free under
+## valgrind (fails unless 0 bytes are definitely lost; ≈ 6 min) and under LeakSanitizer.
+LEAK_CYCLES ?= 1000
+leak-capi: capi
+	$(CC) $(CAPI_CFLAGS) -g Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check
+	valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --log-file=$(CAPI)/valgrind.log \
+		$(CAPI)/leak_check Models $(LEAK_CYCLES)
+	grep -E 'definitely lost|indirectly lost|ERROR SUMMARY' $(CAPI)/valgrind.log
+	$(SWIFT_CLANG) -fsanitize=leak -std=c99 -g -I$(CAPI_DIST)/include Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check_lsan
+	$(CAPI)/leak_check_lsan Models $(LEAK_CYCLES)

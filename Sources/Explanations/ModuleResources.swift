@@ -2,12 +2,17 @@ import Foundation
 
 /// Where a module finds its resource files (phrase books, templates, schemas).
 ///
-/// On Linux and Android a module's bundle (`<package>_<module>.resources`) is looked for first
-/// beside the binary that holds the calling code — the executable, or the shared library a
-/// module is linked into (`libOnDeviceMLC.so`): a folder that ships the library with its
-/// `.resources` folders can move anywhere — and then where `Bundle.module` looks (beside the
-/// executable, then the build folder). On Apple platforms it is `Bundle.module`.
+/// On Linux and Android a module's bundle (`<package>_<module>.resources`) is looked for first in
+/// the folder the environment variable `ODML_RESOURCES` names (an Android app copies the bundles
+/// out of its APK and sets it), then beside the binary that holds the calling code — the
+/// executable, or the shared library a module is linked into (`libOnDeviceMLC.so`): a folder that
+/// ships the library with its `.resources` folders can move anywhere — and then where
+/// `Bundle.module` looks (beside the executable, then the build folder). On Apple platforms it
+/// is `Bundle.module`.
 public enum ModuleResources {
+    /// The environment variable naming a folder of resource bundles, searched first.
+    public static let environmentVariable = "ODML_RESOURCES"
+
     /// The URL of `name.ext` in `subdirectory` of the bundle `bundleName` (`OnDeviceML_Cycles`),
     /// `nil` when neither place has it. `fallback` gives the module's `Bundle.module`; it is not
     /// called when the bundle beside the binary has the file (`Bundle.module` stops the process
@@ -15,7 +20,8 @@ public enum ModuleResources {
     public static func url(forResource name: String, withExtension ext: String, subdirectory: String, bundleName: String,
                            caller: UnsafeRawPointer = #dsohandle, fallback: () -> Bundle) -> URL? {
         #if os(Linux) || os(Android)
-        if let directory = imageDirectory(containing: caller) {
+        let named = ProcessInfo.processInfo.environment[environmentVariable].map { URL(fileURLWithPath: $0) }
+        for directory in [named, imageDirectory(containing: caller)].compactMap({ $0 }) {
             let url = directory.appendingPathComponent("\(bundleName).resources")
                 .appendingPathComponent(subdirectory).appendingPathComponent("\(name).\(ext)")
             if FileManager.default.fileExists(atPath: url.path) { return url }

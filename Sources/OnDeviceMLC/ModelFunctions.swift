@@ -1,5 +1,6 @@
 import Foundation
 import ShifAIRuntime
+import TensorCore
 
 // Models (`odml.h`, "Models").
 
@@ -20,6 +21,12 @@ public func odml_model_load(_ path: UnsafePointer<CChar>?, _ password: UnsafePoi
             do { _ = try ModelFile.read(from: URL(fileURLWithPath: source), password: password) } catch let error as ModelFileError {
                 throw CFailure(CFailure(classifying: error).status, "\(source): \(error)")
             }
+        }
+        // Without OpenBLAS (Linux opens it at run time) a model's first BLAS call would stop the process: refuse here.
+        do { try BLAS.checkKernel() } catch TensorError.blasUnavailable(let reason) {
+            throw CFailure(.unsupported, "the models need OpenBLAS at run time (libopenblas0 on Debian): \(reason)")
+        } catch {
+            // An older kernel than the CPU allows still computes the same results, more slowly.
         }
         out.pointee = ModelHandle(try CycleModel.load(source, password: password)).retained()
     }

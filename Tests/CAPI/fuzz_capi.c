@@ -16,7 +16,9 @@
  * non-empty sentence otherwise; anything else aborts (a finding). At exit it prints how many
  * inputs each target ran and the status codes seen.
  *
- * Environment: ODML_FUZZ_MODELS, the folder holding cycle-gbt.odml and cycle-lstm.odml.
+ * Environment: ODML_FUZZ_MODELS, the folder holding cycle-gbt.odml and cycle-lstm.odml;
+ * ODML_FUZZ_SHOW=N prints the first 20 messages of status N; ODML_FUZZ_PRINT prints each
+ * structured history before its forecast.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -67,6 +69,8 @@ static odml_status checked(odml_status status) {
         abort();
     }
     statuses[status]++;
+    const char *show = getenv("ODML_FUZZ_SHOW");
+    if (show && atoi(show) == (int)status && statuses[status] <= 20) fprintf(stderr, "%s: %s\n", odml_status_name(status), message);
     return status;
 }
 
