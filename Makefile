@@ -5,7 +5,7 @@ PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
 .PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage \
-	capi capi-test fuzz-capi fuzz-capi-run leak-capi
+	capi capi-bindings capi-test bench-capi fuzz-capi fuzz-capi-run leak-capi
 
 deps:
 	@scripts/install-system-deps.sh
@@ -63,10 +63,11 @@ $(VENV)/.installed: Benchmarks/peers/requirements.txt
 	$(VENV)/bin/pip install -q -r Benchmarks/peers/requirements.txt
 	touch $@
 
-## Benchmarks against the Python peers; writes Benchmarks/results/latest.json.
+## Benchmarks against the Python peers; writes Benchmarks/results/latest.json; then the C API's overhead (bench-capi).
 bench: deps venv
 	$(SWIFT) build -c release --product odml-bench
 	Benchmarks/run.sh $(VENV)/bin/python
+	$(MAKE) --no-print-directory bench-capi
 
 ## Export parity on 1,000 rows of each shipped model (<= 1e-5): onnxruntime on the ONNX export, the
 ## LiteRT interpreter on the TFLite export (with its latency), coremltools and an independent
@@ -127,12 +128,18 @@ capi: deps
 	$(SWIFT) build -c release --product OnDeviceMLC
 	scripts/capi-dist.sh .build/release $(CAPI_DIST)
 
+## The bindings over $(CAPI_DIST): the Python package installed with pip into $(CAPI)/python, the
+## JVM binding (classes and the JNI shim beside a copy of the library) in $(CAPI)/jvm.
+capi-bindings: capi
+	scripts/capi-python.sh $(PYTHON) $(CAPI) $(CAPI_DIST)
+	bindings/jvm/build.sh $(CAPI_DIST) $(CAPI)/jvm
+
 ## The C API's tests (CI): the shipped library's exports, dependencies and relocation; the header as
 ## C99 and C++17; the C tests; a short fuzz run (10^4 inputs) and the leak check under
-## LeakSanitizer (1,000 cycles); the Python package installed with pip, its pytest suite and
-## walkthrough 6; the JVM binding's test; Examples/c, the Python and the Java example against
-## `odml predict --json` for 20 users and both models.
-capi-test: capi build
+## LeakSanitizer (1,000 cycles); the Python package's pytest suite and walkthrough 6; the JVM
+## binding's test; Examples/c, the Python and the Java example against `odml predict --json` for
+## 20 users and both models.
+capi-test: capi-bindings build
 	$(PYTHON) scripts/check-capi-library.py --dist $(CAPI_DIST)
 	printf '#include "odml.h"\nint main(void) { return odml_abi_version() == ODML_ABI_VERSION ? 0 : 1; }\n' > $(CAPI)/header.c
 	$(CC) -std=c99 -pedantic $(CAPI_CFLAGS) -fsyntax-only $(CAPI)/header.c
@@ -140,18 +147,23 @@ capi-test: capi build
 	Tests/CAPI/fixtures.sh $(ODML_RELEASE) $(CAPI)/fixtures
 	$(CC) $(CAPI_CFLAGS) -pthread Tests/CAPI/capi_test.c $(CAPI_LDFLAGS) -o $(CAPI)/capi_test
 	$(CAPI)/capi_test $(CAPI)/fixtures
-	$(CC) $(CAPI_CFLAGS) Examples/c/predict.c $(CAPI_LDFLAGS) -o $(CAPI)/predict
-	scripts/capi-python.sh $(PYTHON) $(CAPI) $(CAPI_DIST)
-	ODML_FIXTURES=$(abspath $(CAPI)/fixtures) PYTHONPATH=$(CAPI)/python $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
-	PYTHONPATH=$(abspath $(CAPI)/python) $(PYTHON) scripts/docs-check.py --odml $(ODML_RELEASE) notebooks-md/06-python.md
 	ODML_FUZZ_RUNS=10000 $(MAKE) --no-print-directory fuzz-capi-run
 	$(SWIFT_CLANG) -fsanitize=leak -std=c99 -g -I$(CAPI_DIST)/include Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check_lsan
 	$(CAPI)/leak_check_lsan Models 1000
-	bindings/jvm/build.sh $(CAPI_DIST) $(CAPI)/jvm
+	ODML_FIXTURES=$(abspath $(CAPI)/fixtures) PYTHONPATH=$(CAPI)/python $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	PYTHONPATH=$(abspath $(CAPI)/python) $(PYTHON) scripts/docs-check.py --odml $(ODML_RELEASE) notebooks-md/06-python.md
 	java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.OdmlTest $(CAPI)/fixtures
+	$(CC) $(CAPI_CFLAGS) Examples/c/predict.c $(CAPI_LDFLAGS) -o $(CAPI)/predict
 	$(PYTHON) scripts/capi-parity.py --odml $(ODML_RELEASE) --runner c=$(CAPI)/predict \
 		--runner "python=env PYTHONPATH=$(CAPI)/python $(PYTHON) bindings/python/examples/predict.py" \
 		--runner "java=java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.Predict"
+
+## The C API's overhead (Benchmarks/capi/run.sh): the explained forecast of the shipped boosted
+## trees through the direct Swift call, C, Java and Python, median and p99 of each and the
+## overhead against Swift; writes Benchmarks/results/capi.json. `make bench` ends with it.
+bench-capi: capi-bindings build
+	$(SWIFT) build -c release --product odml-bench
+	Benchmarks/capi/run.sh $(ODML_RELEASE) .build/release/odml-bench $(CAPI)
 
 ## Long fuzz run of the C API (Tests/CAPI/fuzz_capi.c: the history JSON reader, model bytes, the
 ## predict call, Elaro's JSON) with libFuzzer from the Swift toolchain's clang: 1,000,000 inputs

@@ -57,8 +57,10 @@
  * Building: cc -std=c99 app.c -I<folder of odml.h> -L<folder of the library> -lOnDeviceMLC
  *           -Wl,-rpath,<folder of the library>. The library needs only the C and C++ runtimes
  *           (libc, libm, libstdc++, libgcc_s) and SQLite (libsqlite3); OpenBLAS is opened at run
- *           time when present. Keep the `OnDeviceML_*.resources` folders beside the library: they
- *           hold the sentences' phrase books.
+ *           time (the models need it: without it odml_model_load returns ODML_ERROR_UNSUPPORTED).
+ *           Keep the `OnDeviceML_*.resources` folders beside the library (they hold the
+ *           sentences' phrase books), or name the folder holding them in the environment
+ *           variable ODML_RESOURCES before the first call.
  */
 #ifndef ODML_H
 #define ODML_H
