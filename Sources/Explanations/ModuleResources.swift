@@ -34,7 +34,7 @@ public enum ModuleResources {
     /// The folder of the executable or shared library mapped at `address` (from the process's
     /// memory map), `nil` when the map names no file there.
     private static func imageDirectory(containing address: UnsafeRawPointer) -> URL? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        guard let maps = processMemoryMap() else { return nil }
         let target = UInt(bitPattern: address)
         for line in maps.split(separator: "\n") {
             // start-end perms offset device inode path
@@ -46,6 +46,22 @@ public enum ModuleResources {
             return path.hasPrefix("/") ? URL(fileURLWithPath: path).deletingLastPathComponent() : nil
         }
         return nil
+    }
+
+    /// The text of `/proc/self/maps`, read to its end: the kernel hands it out a page at a time,
+    /// so one short read is not its end (a reader that stops there misses the later mappings).
+    private static func processMemoryMap() -> String? {
+        let descriptor = open("/proc/self/maps", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            text.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
     #endif
 }

@@ -43,7 +43,7 @@ static void report(void) {
     for (int target = 0; target < TARGETS; target++) total += inputs[target];
     fprintf(stderr, "fuzz-capi: %lu inputs (", total);
     for (int target = 0; target < TARGETS; target++) {
-        fprintf(stderr, "%s%s %lu in %.0f s", target ? ", " : "", target_names[target], inputs[target], seconds[target]);
+        fprintf(stderr, "%s%s %lu in %.1f s", target ? ", " : "", target_names[target], inputs[target], seconds[target]);
     }
     fprintf(stderr, "), %lu calls, 0 crashes; status codes seen:", calls);
     int distinct = 0;

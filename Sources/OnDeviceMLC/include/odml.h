@@ -97,7 +97,7 @@ typedef int32_t odml_status;
 /* Something this build or this model cannot do: a model kind it cannot run, an SQLite file in a
  * build without SQLite, encryption in a build without it. */
 #define ODML_ERROR_UNSUPPORTED 5
-/* The app's database could not be read or written (locked, not the app's tables, corrupt). */
+/* The app's database could not be read or written (not an SQLite file, corrupt, locked). */
 #define ODML_ERROR_DATABASE 6
 /* The computation could not be done on these inputs (e.g. too little history to fine-tune), or
  * a file could not be written. */
