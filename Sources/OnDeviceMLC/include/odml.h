@@ -233,7 +233,12 @@ void odml_history_free(odml_history *history);
  *    "fertility": {…}}
  * Optional members are absent when the model does not give them.
  * date:     YYYY-MM-DD, or NULL for today.   language: "fr" / "en" (NULL: "fr").
- * Errors:   INVALID_ARGUMENT (date, language), FAILED (a forecast that cannot be computed). */
+ * Errors:   INVALID_ARGUMENT (date, language, a date more than 100 years after her first logged
+ *           day), FAILED (a forecast that cannot be computed, e.g. no day logged yet).
+ * Last digits: a boosted-trees model that has explained more than 32 rows (about ten forecasts)
+ * in a process switches to precomputed tables; its contributions then agree with a freshly
+ * loaded model, and with `odml`, to about 1e-15 rather than to the last printed digit. Where
+ * byte-for-byte equality with `odml` matters, load the model afresh for each forecast. */
 odml_status odml_predict(const odml_model *model, const odml_history *history, const char *date, const char *language,
                          char **out_json);
 
