@@ -4,7 +4,8 @@ VENV ?= .venv
 PYTHON ?= python3
 ODML_RELEASE = .build/release/odml
 
-.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage
+.PHONY: deps demo test build bench fixtures venv clean fuzz models docs-check interop kill-test replay example elaro-ope-coverage \
+	capi capi-bindings capi-test bench-capi fuzz-capi fuzz-capi-run leak-capi
 
 deps:
 	@scripts/install-system-deps.sh
@@ -62,10 +63,11 @@ $(VENV)/.installed: Benchmarks/peers/requirements.txt
 	$(VENV)/bin/pip install -q -r Benchmarks/peers/requirements.txt
 	touch $@
 
-## Benchmarks against the Python peers; writes Benchmarks/results/latest.json.
+## Benchmarks against the Python peers; writes Benchmarks/results/latest.json; then the C API's overhead (bench-capi).
 bench: deps venv
 	$(SWIFT) build -c release --product odml-bench
 	Benchmarks/run.sh $(VENV)/bin/python
+	$(MAKE) --no-print-directory bench-capi
 
 ## Export parity on 1,000 rows of each shipped model (<= 1e-5): onnxruntime on the ONNX export, the
 ## LiteRT interpreter on the TFLite export (with its latency), coremltools and an independent
@@ -112,3 +114,73 @@ example: deps
 		printf '%-22s %12s B unstripped %12s B stripped\n' $$binary \
 			$$(stat -c %s $(EXAMPLE)/.build/release/$$binary) $$(stat -c %s $(EXAMPLE)/.build/$$binary.stripped); \
 	done
+
+## The C API (Sources/OnDeviceMLC/include/odml.h, docs/c-api.md): libOnDeviceMLC.so in release,
+## assembled with its resource folders and the header in $(CAPI_DIST) (relocatable, stripped).
+CAPI = .build/capi
+CAPI_DIST = $(CAPI)/dist
+CC ?= cc
+# The Swift toolchain's clang: libFuzzer (-fsanitize=fuzzer) and LeakSanitizer.
+SWIFT_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+CAPI_CFLAGS = -std=c99 -Wall -Wextra -Werror -I$(CAPI_DIST)/include
+CAPI_LDFLAGS = -L$(CAPI_DIST)/lib -lOnDeviceMLC -Wl,-rpath,$(abspath $(CAPI_DIST)/lib)
+capi: deps
+	$(SWIFT) build -c release --product OnDeviceMLC
+	scripts/capi-dist.sh .build/release $(CAPI_DIST)
+
+## The bindings over $(CAPI_DIST): the Python package installed with pip into $(CAPI)/python, the
+## JVM binding (classes and the JNI shim beside a copy of the library) in $(CAPI)/jvm.
+capi-bindings: capi
+	scripts/capi-python.sh $(PYTHON) $(CAPI) $(CAPI_DIST)
+	bindings/jvm/build.sh $(CAPI_DIST) $(CAPI)/jvm
+
+## The C API's tests (CI): the shipped library's exports, dependencies and relocation; the header as
+## C99 and C++17; the C tests; a short fuzz run (10^4 inputs) and the leak check under
+## LeakSanitizer (1,000 cycles); the Python package's pytest suite and walkthrough 6; the JVM
+## binding's test; Examples/c, the Python and the Java example against `odml predict --json` for
+## 20 users and both models.
+capi-test: capi-bindings build
+	$(PYTHON) scripts/check-capi-library.py --dist $(CAPI_DIST)
+	printf '#include "odml.h"\nint main(void) { return odml_abi_version() == ODML_ABI_VERSION ? 0 : 1; }\n' > $(CAPI)/header.c
+	$(CC) -std=c99 -pedantic $(CAPI_CFLAGS) -fsyntax-only $(CAPI)/header.c
+	c++ -std=c++17 -pedantic -Wall -Wextra -Werror -I$(CAPI_DIST)/include -fsyntax-only -x c++ $(CAPI)/header.c
+	Tests/CAPI/fixtures.sh $(ODML_RELEASE) $(CAPI)/fixtures
+	$(CC) $(CAPI_CFLAGS) -pthread Tests/CAPI/capi_test.c $(CAPI_LDFLAGS) -o $(CAPI)/capi_test
+	$(CAPI)/capi_test $(CAPI)/fixtures
+	ODML_FUZZ_RUNS=10000 $(MAKE) --no-print-directory fuzz-capi-run
+	$(SWIFT_CLANG) -fsanitize=leak -std=c99 -g -I$(CAPI_DIST)/include Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check_lsan
+	$(CAPI)/leak_check_lsan Models 1000
+	ODML_FIXTURES=$(abspath $(CAPI)/fixtures) PYTHONPATH=$(CAPI)/python $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	PYTHONPATH=$(abspath $(CAPI)/python) $(PYTHON) scripts/docs-check.py --odml $(ODML_RELEASE) notebooks-md/06-python.md
+	java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.OdmlTest $(CAPI)/fixtures
+	$(CC) $(CAPI_CFLAGS) Examples/c/predict.c $(CAPI_LDFLAGS) -o $(CAPI)/predict
+	$(PYTHON) scripts/capi-parity.py --odml $(ODML_RELEASE) --runner c=$(CAPI)/predict \
+		--runner "python=env PYTHONPATH=$(CAPI)/python $(PYTHON) bindings/python/examples/predict.py" \
+		--runner "java=java -Dondeviceml.library.dir=$(CAPI)/jvm/lib -cp $(CAPI)/jvm/classes org.ondeviceml.Predict"
+
+## The C API's overhead (Benchmarks/capi/run.sh): the explained forecast of the shipped boosted
+## trees through the direct Swift call, C, Java and Python, median and p99 of each and the
+## overhead against Swift; writes Benchmarks/results/capi.json. `make bench` ends with it.
+bench-capi: capi-bindings build
+	$(SWIFT) build -c release --product odml-bench
+	Benchmarks/capi/run.sh $(ODML_RELEASE) .build/release/odml-bench $(CAPI)
+
+## Long fuzz run of the C API (Tests/CAPI/fuzz_capi.c: the history JSON reader, model bytes, the
+## predict call, Elaro's JSON) with libFuzzer from the Swift toolchain's clang: 1,000,000 inputs
+## (override ODML_FUZZ_RUNS); fails on a crash, a broken status/message contract, a timeout or an
+## out-of-memory, and prints the inputs per target and the status codes seen.
+ODML_FUZZ_RUNS ?= 1000000
+fuzz-capi: capi fuzz-capi-run
+fuzz-capi-run:
+	Tests/CAPI/fuzz.sh $(ODML_FUZZ_RUNS) .build/release $(CAPI_DIST)/include $(CAPI)/fuzz
+
+## Leak check of the C API: 1,000 cycles of load, forecast, explain, three failures and free under
+## valgrind (fails unless 0 bytes are definitely lost; ≈ 6 min) and under LeakSanitizer.
+LEAK_CYCLES ?= 1000
+leak-capi: capi
+	$(CC) $(CAPI_CFLAGS) -g Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check
+	valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --log-file=$(CAPI)/valgrind.log \
+		$(CAPI)/leak_check Models $(LEAK_CYCLES)
+	grep -E 'definitely lost|indirectly lost|ERROR SUMMARY' $(CAPI)/valgrind.log
+	$(SWIFT_CLANG) -fsanitize=leak -std=c99 -g -I$(CAPI_DIST)/include Tests/CAPI/leak_check.c $(CAPI_LDFLAGS) -o $(CAPI)/leak_check_lsan
+	$(CAPI)/leak_check_lsan Models $(LEAK_CYCLES)

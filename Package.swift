@@ -49,6 +49,13 @@ let publicTargets: [Target] = [
     .target(name: "ShifAIRuntime", dependencies: ["Cycles", "Explanations", "ModelFiles", "Personalization"]),
     // What Elaro links: the daily recommender, its bandit and its reasons (no lab code, no cycle engine).
     .target(name: "ElaroRuntime", dependencies: ["Elaro", "Explanations"]),
+    // The C API (include/odml.h) over both apps' runtimes, for Android (JNI), Python and any C FFI. Linked
+    // with the Swift runtime inside (-static-stdlib), so the library needs only the C and C++ runtimes.
+    // It exports the header's functions only (exports.map).
+    .target(name: "OnDeviceMLC", dependencies: ["ShifAIRuntime", "ElaroRuntime", "TensorCore"], exclude: ["include", "exports.map"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/OnDeviceMLC/exports.map"]
+                                          + ["CoreFoundation", "_FoundationICU", "_FoundationCollections", "_FoundationCShims", "swiftSynchronization"].flatMap { ["-Xlinker", "-l:lib\($0).a"] },
+                                          .when(platforms: [.linux]))]),
 
     // MARK: The lab (toolkit only): generators, importers, evaluation, training, simulators
     .target(name: "CyclesLab", dependencies: [
@@ -124,6 +131,8 @@ let package = Package(
         .library(name: "ShifAIRuntime", targets: ["ShifAIRuntime"]),
         // For Elaro: the daily recommender, its contextual bandit and its reasons.
         .library(name: "ElaroRuntime", targets: ["ElaroRuntime"]),
+        // For Android, Python and any C FFI: the C API of both runtimes (Sources/OnDeviceMLC/include/odml.h).
+        .library(name: "OnDeviceMLC", type: .dynamic, targets: ["OnDeviceMLC"]),
         // For the lab and the tools: the runtime plus generators, training, evaluation, validation, exports.
         .library(name: "OnDeviceML", targets: ["OnDeviceML"]),
         .executable(name: "odml", targets: ["odml"]),

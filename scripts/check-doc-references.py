@@ -34,7 +34,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-TOP_LEVEL = ("Sources", "Tests", "Benchmarks", "Datasets", "Models", "Examples", "docs", "scripts",
+TOP_LEVEL = ("Sources", "Tests", "Benchmarks", "Datasets", "Models", "Examples", "bindings", "docs", "scripts",
              "notebooks-md", ".ci")
 FILE_EXTENSIONS = {"md", "swift", "json", "csv", "py", "sh", "sql", "odml", "txt", "html", "png", "svg",
                    "tflite", "onnx", "mlmodel", "yml", "yaml", "h", "c", "docc", "jsonl", "sqlite"}

@@ -3,7 +3,8 @@
 
 `ShifAIRuntime` is what the cycle tracker links (the cycle engine, model files, reasoning, the loop
 on the app's database); `ElaroRuntime` is what the parenting-habit coach links (the recommender,
-its bandit, its reasons). The transitive target closure of each (from `swift package dump-package`;
+its bandit, its reasons); `OnDeviceMLC` is the C API over both (what Android, Python and the JVM
+load), which may reach both apps' modules but no lab or tool module. The transitive target closure of each (from `swift package dump-package`;
 `check-package-imports.py` keeps the declared dependencies equal to the `import` lines, so the
 closure is what the code imports, file by file) must not contain a lab or tool module: the
 generators, importers, evaluation and training from scratch (`CyclesLab`), the learning curve and
@@ -13,8 +14,8 @@ ArgumentParser). Nor may one app's product reach the other app's modules.
 
 Usage: scripts/check-runtime-closure.py [--package-path DIR] [--self-test]
 Exit status: 0 clean, 1 a forbidden module in a closure (the path that reaches it is printed),
-2 the manifest could not be read. `--self-test` plants a lab import in each runtime and checks
-that it is caught. Python 3 standard library only; needs `swift` on PATH.
+2 the manifest could not be read. `--self-test` plants a lab import in each runtime product and
+checks that it is caught. Python 3 standard library only; needs `swift` on PATH.
 """
 import argparse
 import json
@@ -29,6 +30,7 @@ FORBIDDEN = {
     "ShifAIRuntime": LAB_AND_TOOLS | {"Elaro", "ElaroRuntime", "Bandits"},
     "ElaroRuntime": LAB_AND_TOOLS | {"Cycles", "Personalization", "ShifAIRuntime", "NeuralNet", "BoostedTrees",
                                      "ModelFiles", "GRDB", "Crypto"},
+    "OnDeviceMLC": LAB_AND_TOOLS,
 }
 
 
@@ -81,9 +83,11 @@ def violations(manifest):
 
 
 def self_test(manifest):
-    """Plants a lab module in a ShifAI runtime module, and each app's module in the other's; each must be caught."""
+    """Plants a lab module in a ShifAI runtime module and in the C API, and each app's module in the other's; each
+    must be caught."""
     failures = 0
-    for planted_in, planted in (("Cycles", "CyclesLab"), ("Elaro", "Cycles"), ("Personalization", "Elaro")):
+    plants = (("Cycles", "CyclesLab"), ("Elaro", "Cycles"), ("Personalization", "Elaro"), ("OnDeviceMLC", "Validation"))
+    for planted_in, planted in plants:
         planted_manifest = json.loads(json.dumps(manifest))
         for target in planted_manifest["targets"]:
             if target["name"] == planted_in:
@@ -92,7 +96,7 @@ def self_test(manifest):
         if not caught:
             print(f"check-runtime-closure --self-test: {planted} planted in {planted_in} was not caught", file=sys.stderr)
             failures += 1
-    print(f"check-runtime-closure --self-test: {3 - failures} of 3 planted imports caught")
+    print(f"check-runtime-closure --self-test: {len(plants) - failures} of {len(plants)} planted imports caught")
     return 1 if failures else 0
 
 

@@ -14,6 +14,10 @@ Before comparing, both sides are normalised so that timing does not matter:
   * lines matching a notebook's `<!-- docs-check: ignore REGEX -->` comments become `<ignored>`.
 The blocks run with OPENBLAS_CORETYPE=Haswell, so that BLAS results do not depend on the CPU.
 
+A notebook marked `<!-- docs-check: needs python-package NAME -->` is skipped (and says so) when
+`import NAME` fails in the environment docs-check runs in; `make capi-test` runs it with the
+package it installed on PYTHONPATH.
+
 Usage: scripts/docs-check.py --odml PATH [--update] [NOTEBOOK.md ...]
   --update rewrites the text blocks with the new outputs (then review the diff).
 Exit status: 0 all outputs match, 1 an output changed or a block failed, 2 usage error.
@@ -32,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FENCE = re.compile(r"^```(\w*)\s*$")
 IGNORE = re.compile(r"<!--\s*docs-check:\s*ignore\s+(.+?)\s*-->")
+NEEDS_PACKAGE = re.compile(r"<!--\s*docs-check:\s*needs python-package\s+(\w+)\s*-->")
 SCRATCH = re.compile(r"/\S*?/docs-check-[A-Za-z0-9_]+")
 TIME = re.compile(r"\d[\d,]*(?:\.\d+)?\s?(?:µs|us|ms|s|×)(?![\w])")
 BLOCK_TIMEOUT_SECONDS = 300
@@ -141,6 +146,12 @@ def main():
     notebooks = [Path(path).resolve() for path in arguments.notebooks] or sorted((ROOT / "notebooks-md").glob("*.md"))
     failures = 0
     for notebook in notebooks:
+        needed = NEEDS_PACKAGE.findall(notebook.read_text(encoding="utf-8"))
+        missing = [name for name in needed
+                   if subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True).returncode != 0]
+        if missing:
+            print(f"{notebook.relative_to(ROOT)}: skipped (needs the Python package {', '.join(missing)}; make capi-test runs it)")
+            continue
         count = check(notebook, arguments.odml, arguments.update)
         print(f"{notebook.relative_to(ROOT)}: {'updated' if arguments.update else ('ok' if count == 0 else f'{count} block(s) changed')}")
         failures += count

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs the system libraries OnDeviceML uses, only when they are missing; with
+# Installs the system libraries and tools OnDeviceML uses, only when they are missing; with
 # `--cross`, also the arm64 cross headers, libraries and emulator scripts/check-aarch64.sh uses (CI).
 set -euo pipefail
 missing=()
 # OpenBLAS is opened at run time by TensorCore (no headers or pkg-config needed to build).
 ldconfig -p 2>/dev/null | grep -q 'libopenblas[po]\?\.so\.0 ' || missing+=(libopenblas0)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
+# The C API's bindings and checks (make capi-test): a JDK for the JNI shim and its test, pytest,
+# valgrind for the leak check.
+command -v javac >/dev/null || missing+=(default-jdk-headless)
+python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
+command -v valgrind >/dev/null || missing+=(valgrind)
 cross=()
 if [ "${1:-}" = "--cross" ]; then
   [ -f /usr/aarch64-linux-gnu/include/stdio.h ] || cross+=(libc6-dev-arm64-cross)

@@ -15,6 +15,10 @@ var suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
 #if SQLite
 suites.append(("dailypath", DailyPathSuite.run))
 #endif
+/// Suites that need more than the options (their documentation says what), left out of `--list`.
+let unlistedSuites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
+    ("capi", CAPISuite.run),
+]
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--list" {
@@ -31,7 +35,7 @@ if arguments.first == "--machine" {
         exit(1)
     }
 }
-guard let name = arguments.first, let suite = suites.first(where: { $0.name == name }) else {
+guard let name = arguments.first, let suite = (suites + unlistedSuites).first(where: { $0.name == name }) else {
     let names = suites.map(\.name).joined(separator: ", ")
     FileHandle.standardError.write(Data("odml-bench: unknown or missing suite (have: \(names))\n\(BenchmarkOptions.usage)\n".utf8))
     exit(64)

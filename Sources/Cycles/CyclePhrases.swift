@@ -10,7 +10,8 @@ public enum CyclePhrases {
     /// The cycle phrase book shipped in the module.
     /// - Throws: `ExplanationError.invalidTemplateFile` when it is missing or malformed.
     public static func book() throws -> PhraseBook {
-        guard let url = Bundle.module.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases") else {
+        guard let url = ModuleResources.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases",
+                                                bundleName: "OnDeviceML_Cycles", fallback: { .module }) else {
             throw ExplanationError.invalidTemplateFile(file: "Cycles/Phrases/phrases.json", reason: "missing from the Cycles bundle")
         }
         return try PhraseBook(contentsOf: url)

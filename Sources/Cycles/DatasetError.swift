@@ -35,6 +35,11 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case singleUserExpected(file: String, found: Int)
     /// A field of a user's `preferences` JSON holds a value the toolkit cannot use.
     case invalidPreference(user: String, field: String, value: String, expected: String)
+    /// A JSON document (a history, `UserHistory(json:source:)`) holds a value the schema does not
+    /// allow at `path` (`days[3].flow_intensity`), or is not JSON.
+    case invalidJSON(source: String, path: String, reason: String)
+    /// A forecast asked for a day too long after her first logged day (`DayForecast.maximumSpanDays`).
+    case forecastTooFar(user: String, firstDay: CalendarDay, day: CalendarDay, maximumDays: Int)
 
     public var description: String {
         switch self {
@@ -73,6 +78,11 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(cycle_entries has no user_id column); a multi-user dataset needs user_id in cycle_entries and symptom_logs"
         case let .invalidPreference(user, field, value, expected):
             return "user \(user): preferences.\(field): found \"\(value)\", expected \(expected)"
+        case let .invalidJSON(source, path, reason):
+            return "\(source): \(path): \(reason)"
+        case let .forecastTooFar(user, firstDay, day, maximumDays):
+            return "user \(user): the forecast day \(day) is \(firstDay.distance(to: day)) days after her first logged day \(firstDay); "
+                + "a forecast reads at most \(maximumDays) days of history (ask for a day closer to her logs)"
         }
     }
 }

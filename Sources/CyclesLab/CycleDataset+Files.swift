@@ -2,43 +2,6 @@ import Cycles
 import Foundation
 
 extension CycleDataset {
-    /// File names of a dataset directory.
-    public enum FileName {
-        public static let profiles = "user_profile.csv"
-        public static let entries = "cycle_entries.csv"
-        public static let symptoms = "symptom_logs.csv"
-        public static let measurements = "measurements.csv"
-        public static let truth = "truth.csv"
-        public static let manifest = "manifest.json"
-    }
-
-    /// Reads a dataset directory: `user_profile.csv`, `cycle_entries.csv`, and optionally
-    /// `symptom_logs.csv`, `measurements.csv`, `truth.csv`, `manifest.json`. Everything is validated.
-    /// - Parameter lenient: skip bad rows instead of throwing; they are listed in `skippedRows`.
-    /// - Throws: `DatasetError` naming file, line, column, the bad value and what was expected.
-    public static func load(from directory: URL, lenient: Bool = false) throws -> CycleDataset {
-        func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
-        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: url(name).path) }
-        let profiles = try _CSVTable(url: url(FileName.profiles), fileName: FileName.profiles, lenient: lenient)
-        let entries = try _CSVTable(url: url(FileName.entries), fileName: FileName.entries, lenient: lenient)
-        let symptoms = exists(FileName.symptoms) ? try _CSVTable(url: url(FileName.symptoms), fileName: FileName.symptoms, lenient: lenient) : nil
-        let measurements = exists(FileName.measurements)
-            ? try _CSVTable(url: url(FileName.measurements), fileName: FileName.measurements, lenient: lenient) : nil
-        let truth = exists(FileName.truth) ? try _CSVTable(url: url(FileName.truth), fileName: FileName.truth, lenient: lenient) : nil
-        var manifest: DatasetManifest?
-        if exists(FileName.manifest) {
-            do {
-                manifest = try CohortConfig.jsonDecoder.decode(DatasetManifest.self, from: Data(contentsOf: url(FileName.manifest)))
-            } catch {
-                throw DatasetError.invalidValue(file: FileName.manifest, line: 1, column: "-", value: "(file)",
-                                                expected: "a dataset manifest (\(error))")
-            }
-        }
-        var reader = _DatasetReader(lenient: lenient)
-        return try reader.read(profiles: profiles, entries: entries, symptoms: symptoms, measurements: measurements,
-                               truth: truth, manifest: manifest)
-    }
-
     /// Writes the dataset directory (creating it), each file atomically. The same dataset
     /// always gives byte-identical files. `symptom_logs.csv` is written when any symptom was
     /// logged, `measurements.csv` when any measurement was (each removed otherwise, so that a

@@ -5,30 +5,6 @@ import GRDB
 #endif
 
 extension CycleDataset {
-    /// Reads the cycle tables of the SQLite file at `url`, in either layout (`SQLiteLayout`: the
-    /// multi-user dataset form, or the app's own single-user database), with the same validation
-    /// as the CSV loader; see `read(from:name:lenient:timeZone:)`.
-    /// - Throws: `DatasetError.sqliteUnavailable` in a build without the package trait `SQLite`.
-    public static func load(sqlite url: URL, lenient: Bool = false, timeZone: TimeZone = .gmt) throws -> CycleDataset {
-        guard FileManager.default.fileExists(atPath: url.path) else { throw DatasetError.missingFile(path: url.path) }
-        #if !SQLite
-        throw DatasetError.sqliteUnavailable(path: url.path)
-        #else
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            return try queue.read { db in try read(from: db, name: url.lastPathComponent, lenient: lenient, timeZone: timeZone) }
-        } catch let error as DatasetError {
-            throw error
-        } catch {
-            throw DatasetError.sqlite(path: url.path, reason: "\(error)")
-        }
-        #endif
-    }
-}
-
-extension CycleDataset {
     /// Writes the app's tables (`user_profile`, `cycle_entries`, `symptom_logs`, `measurements`,
     /// all with the columns of the CSV files, values as text, integers or, for
     /// `measurements.value`, reals) to a new SQLite database at `url` (replaced if it exists), in

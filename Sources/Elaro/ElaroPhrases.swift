@@ -8,7 +8,8 @@ public enum ElaroPhrases {
     /// The Elaro phrase book shipped in the module.
     /// - Throws: `ExplanationError.invalidTemplateFile` when it is missing or malformed.
     public static func book() throws -> PhraseBook {
-        guard let url = Bundle.module.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases") else {
+        guard let url = ModuleResources.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases",
+                                                bundleName: "OnDeviceML_Elaro", fallback: { .module }) else {
             throw ExplanationError.invalidTemplateFile(file: "Elaro/Phrases/phrases.json", reason: "missing from the Elaro bundle")
         }
         return try PhraseBook(contentsOf: url)

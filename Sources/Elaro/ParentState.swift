@@ -35,16 +35,23 @@ public struct ParentState: Sendable, Codable, Equatable {
         do { data = try Data(contentsOf: url) } catch {
             throw ElaroError.fileAccess(path: url.path, detail: "cannot read the state file (\(error.localizedDescription))")
         }
+        return try decode(data, source: url.lastPathComponent)
+    }
+
+    /// Decodes a state from its JSON (`recommend --state`'s file, the C API's argument); `source`
+    /// names it in errors.
+    /// - Throws: `ElaroError.invalidValue` naming the field.
+    public static func decode(_ data: Data, source: String) throws -> ParentState {
         do {
             return try JSONDecoder().decode(ParentState.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ElaroError.invalidValue(field: "\(url.lastPathComponent): \(Self.path(context.codingPath + [key]))", expected: "a value", found: "nothing")
+            throw ElaroError.invalidValue(field: "\(source): \(Self.path(context.codingPath + [key]))", expected: "a value", found: "nothing")
         } catch let DecodingError.typeMismatch(type, context) {
-            throw ElaroError.invalidValue(field: "\(url.lastPathComponent): \(Self.path(context.codingPath))", expected: "\(type)", found: context.debugDescription)
+            throw ElaroError.invalidValue(field: "\(source): \(Self.path(context.codingPath))", expected: "\(type)", found: context.debugDescription)
         } catch let DecodingError.dataCorrupted(context) {
-            throw ElaroError.invalidValue(field: "\(url.lastPathComponent): \(Self.path(context.codingPath))", expected: "a valid value", found: context.debugDescription)
+            throw ElaroError.invalidValue(field: "\(source): \(Self.path(context.codingPath))", expected: "a valid value", found: context.debugDescription)
         } catch {
-            throw ElaroError.invalidValue(field: url.lastPathComponent, expected: "a parent state JSON object", found: "\(error)")
+            throw ElaroError.invalidValue(field: source, expected: "a parent state JSON object", found: "\(error)")
         }
     }
 

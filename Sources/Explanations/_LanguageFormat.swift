@@ -48,7 +48,8 @@ struct _LanguageFormat: Decodable, Sendable, Equatable {
     }
 
     static func bundledURL(_ language: Language) -> URL? {
-        Bundle.module.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Templates")
+        ModuleResources.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Templates",
+                            bundleName: "OnDeviceML_Explanations", fallback: { .module })
     }
 
     /// A format decoded from JSON `data`, its placeholders checked; `file` names the source in errors.

@@ -1,4 +1,5 @@
 #if SQLite
+import Explanations
 import Foundation
 import GRDB
 
@@ -15,7 +16,8 @@ extension AppDatabase {
 
     /// The text of `Schema/<name>.sql` in the module's bundle.
     private static func schema(_ name: String) -> String {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "sql", subdirectory: "Schema"),
+        guard let url = ModuleResources.url(forResource: name, withExtension: "sql", subdirectory: "Schema",
+                                                  bundleName: "OnDeviceML_Personalization", fallback: { .module }),
               let text = try? String(contentsOf: url, encoding: .utf8) else {
             preconditionFailure("the Personalization bundle lacks Schema/\(name).sql")
         }

@@ -4,18 +4,10 @@ import OnDeviceML
 
 /// Helpers shared by `generate`, `evaluate`, `compare` and `import`.
 enum CyclesCommandSupport {
-    /// Loads a dataset directory, or an SQLite file (any layout, `SQLiteLayout`) when `path` ends
-    /// in `.sqlite`/`.db`/`.sqlite3` or the file starts with the SQLite header.
+    /// Loads a dataset directory or an SQLite file (`CycleDataset.load(path:lenient:)`), listing
+    /// the rows a lenient read skipped on stderr.
     static func loadDataset(_ path: String, lenient: Bool) throws -> CycleDataset {
-        let url = URL(fileURLWithPath: path)
-        let header = FileHandle(forReadingAtPath: path).flatMap { handle in
-            defer { try? handle.close() }
-            return try? handle.read(upToCount: 16)
-        }
-        let isSQLite = ["sqlite", "db", "sqlite3"].contains(url.pathExtension.lowercased()) || header == Data("SQLite format 3\0".utf8)
-        let dataset = isSQLite
-            ? try CycleDataset.load(sqlite: url, lenient: lenient)
-            : try CycleDataset.load(from: url, lenient: lenient)
+        let dataset = try CycleDataset.load(path: path, lenient: lenient)
         if !dataset.skippedRows.isEmpty {
             printError("skipped \(dataset.skippedRows.count) bad rows (--lenient):")
             for error in dataset.skippedRows.prefix(20) { printError("  \(error)") }

@@ -27,11 +27,8 @@ struct ElaroRecommendCommand: ParsableCommand {
     func run() throws {
         let library = try ActionLibrary.bundled()
         let parent = try ParentState.load(contentsOf: URL(fileURLWithPath: state))
-        let (signals, learner) = try parent.replay(library: library)
-        var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: parent.today))
         let language = lang
-        let recommendation = DailyRecommender(library: library).recommend(context: parent.context, signals: signals, learner: learner,
-                                                                          language: language, using: &generator)
+        let recommendation = try parent.recommendation(library: library, language: language, seed: seed)
         if output.json {
             try JSONOutput.print(recommendation)
             return

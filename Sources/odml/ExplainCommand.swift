@@ -14,24 +14,19 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         try PredictCommand.runReportingErrors {
             let context = try PredictCommand.Context(options: options)
-            let attribution = context.periodAttribution ?? ExplainCommand.periodAttribution(context)
-            let phrases = try CyclePhrases.shared, language = options.lang
-            let (year, month, day) = context.prediction.nextPeriodStart.components
-            let generated = try phrases.reasoning(
-                for: .periodStart, value: .date(year: year, month: month, day: day),
-                uncertainty: .days(context.prediction.nextPeriodUncertaintyDays), attribution: attribution,
-                language: language, minimumContribution: GBTCyclePredictor.minimumNamedContribution)
+            let report = try context.forecast.explanation()
             if options.output.json {
-                print(try JSONOutput.string(Report(prediction: try context.report, attribution: attribution,
-                                                           explanation: generated)))
+                print(try JSONOutput.string(report))
                 return
             }
+            let phrases = try CyclePhrases.shared, language = options.lang
+            let attribution = report.attribution, generated = report.explanation
             func text(_ key: String, _ arguments: [String: PhraseArgument] = [:]) throws -> String {
                 try phrases.text(key, arguments, language: language)
             }
             for line in try context.summaryLines() { print(line) }
             print(try text("report.explanation", ["sentence": .text(generated.text)]))
-            let quantity = try text(context.periodAttribution == nil ? "report.cycle_length" : "report.days_until_start")
+            let quantity = try text(context.forecast.periodAttribution == nil ? "report.cycle_length" : "report.days_until_start")
             print(try text("report.attribution_sum", [
                 "quantity": .text(quantity), "output": .decimal(attribution.outputValue, digits: 1),
                 "baseline": .decimal(attribution.baselineValue, digits: 1),
@@ -50,29 +45,5 @@ struct ExplainCommand: ParsableCommand {
                 ])))
             }
         }
-    }
-
-    /// The rule engine's period forecast as an attribution: the predicted cycle length (days from the last
-    /// start to the forecast start) against the rule engine's population length, with the
-    /// predictor's factors as contributions. For the rule engine these are every fired rule's shift.
-    static func periodAttribution(_ context: PredictCommand.Context) -> Attribution {
-        let baseline = Double(CycleState.populationCycleLength)
-        let lastStart = context.history.lastPeriodStart(onOrBefore: context.day)
-        let output = lastStart.map { Double($0.distance(to: context.prediction.nextPeriodStart)) } ?? baseline
-        let contributions = context.prediction.reasoning.factors.map { factor in
-            FeatureContribution(key: factor.key, group: FeatureGroup(factor.group ?? FeatureGroup.history.rawValue),
-                                contribution: factor.contribution)
-        }
-        var attribution = Attribution(method: context.predictorName == "rules" ? .rules : .other, baselineValue: baseline,
-                                      outputValue: output, contributions: contributions)
-        attribution.completenessError = attribution.measuredCompletenessError
-        return attribution
-    }
-
-    /// The JSON form of `odml explain`.
-    struct Report: Encodable {
-        let prediction: PredictCommand.Report
-        let attribution: Attribution
-        let explanation: Reasoning
     }
 }

@@ -25,14 +25,10 @@ extension FineTuneCommand {
         let seconds = Date().timeIntervalSince(started)
         CyclesCommandSupport.printError("fine-tuned \(history.userID) up to \(result.entry.cutoff) in \(String(format: "%.2f", seconds)) s")
         let written = result.file?.path
-        let size = written.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? nil } ?? 0
+        let size = FineTuneSummary.fileSize(written)
         let inaccurate = result.signals.filter { !$0.isAccurate }.count
         if output.json {
-            let summary = Summary(user: history.userID, cutoff: result.entry.cutoff.iso, strategy: result.entry.strategy, kept: result.entry.kept,
-                                  reason: result.entry.reason, feedbackSignals: result.signals.count, inaccurateSignals: inaccurate,
-                                  currentScore: result.outcome.currentScore, candidateScore: result.outcome.candidateScore,
-                                  out: result.entry.model, bytes: size, encrypted: written != nil && password != nil,
-                                  modelVersion: result.entry.modelVersion)
+            let summary = FineTuneSummary(result, user: history.userID, encrypted: password != nil)
             print(try JSONOutput.string(summary))
             return
         }

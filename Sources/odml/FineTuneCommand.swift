@@ -85,13 +85,14 @@ struct FineTuneCommand: ParsableCommand {
             var personalFile = try PersonalModelFile.personalized(base.populationFile, record: record)
             if let trees = outcome.model as? GBTPersonalPredictor { trees.store(in: &personalFile) }
             try PersonalModelFile.write(personalFile, to: URL(fileURLWithPath: out), password: password)
-            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            let size = FineTuneSummary.fileSize(out)
             FileHandle.standardError.write(Data("fine-tuned \(user) up to \(cutoff) in \(String(format: "%.2f", seconds)) s\n".utf8))
             if output.json {
-                let summary = Summary(user: user, cutoff: cutoff.iso, strategy: record.strategy, kept: record.kept, reason: record.reason,
-                                      feedbackSignals: signals.count, inaccurateSignals: signals.filter { !$0.isAccurate }.count,
-                                      currentScore: outcome.currentScore, candidateScore: outcome.candidateScore,
-                                      out: out, bytes: size, encrypted: password != nil, modelVersion: nil)
+                let summary = FineTuneSummary(user: user, cutoff: cutoff.iso, strategy: record.strategy, kept: record.kept,
+                                              reason: record.reason, feedbackSignals: signals.count,
+                                              inaccurateSignals: signals.filter { !$0.isAccurate }.count,
+                                              currentScore: outcome.currentScore, candidateScore: outcome.candidateScore,
+                                              out: out, bytes: size, encrypted: password != nil, modelVersion: nil)
                 print(try JSONOutput.string(summary))
             } else {
                 print("user \(user), data up to \(cutoff), \(history.truncated(through: cutoff).periodStarts.count) period starts, "
@@ -105,33 +106,6 @@ struct FineTuneCommand: ParsableCommand {
             throw CommandFailure(error.description)
         } catch let error as ModelFileError {
             throw CommandFailure("\(model ?? dataset.data): \(error)")
-        }
-    }
-
-    /// The JSON summary.
-    struct Summary: Encodable {
-        let user: String
-        let cutoff: String
-        let strategy: String
-        let kept: Bool
-        let reason: String
-        let feedbackSignals: Int
-        let inaccurateSignals: Int
-        let currentScore: Guardrail.Score?
-        let candidateScore: Guardrail.Score?
-        let out: String
-        let bytes: Int
-        let encrypted: Bool
-        /// With an app database: the version of the model now active.
-        let modelVersion: String?
-
-        enum CodingKeys: String, CodingKey {
-            case user, cutoff, strategy, kept, reason, out, bytes, encrypted
-            case modelVersion = "model_version"
-            case feedbackSignals = "feedback_signals"
-            case inaccurateSignals = "inaccurate_signals"
-            case currentScore = "current_score"
-            case candidateScore = "candidate_score"
         }
     }
 }

@@ -5,7 +5,7 @@ import OnDeviceML
 /// comma-separated; an unknown name is a usage error.
 struct FineTuningOptions: ParsableArguments {
     @Option(name: .long, help: "Comma-separated fine-tuning strategies to try: residual, luteal, gbt (boosted-trees models only).")
-    var strategies = "residual,luteal"
+    var strategies = Personalizer.defaultStrategyNames.joined(separator: ",")
 
     func validate() throws {
         _ = try tuners()
@@ -14,12 +14,11 @@ struct FineTuningOptions: ParsableArguments {
     /// The tuners of the listed strategies, in the order given.
     func tuners() throws -> [any FineTuner] {
         try ArgumentCheck.names(in: strategies, option: "--strategies").map { name -> any FineTuner in
-            switch name {
-            case "residual": return ResidualCorrectionTuner()
-            case "luteal": return LutealTuner()
-            case "gbt": return GBTResidualTuner()
-            default: throw ValidationError("--strategies: unknown strategy \"\(name)\", expected residual, luteal or gbt")
+            guard let tuner = Personalizer.tuner(named: name) else {
+                let names = Personalizer.strategyNames
+                throw ValidationError("--strategies: unknown strategy \"\(name)\", expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
             }
+            return tuner
         }
     }
 }

@@ -13,11 +13,11 @@ extension PredictCommand {
         let password = try encryption.password()
         let model = try AppDatabaseCommandSupport.model(options.model, database: database, password: password)
         let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
-        let outcome = try loop.predict(at: AppDatabaseCommandSupport.moment(date: options.date)) { batch in
+        let outcome = try loop.predict(at: CalendarDay.moment(of: options.date)) { batch in
             CyclesCommandSupport.printError("writing \(batch.predictions.count) predictions and \(batch.insights.count) insight for \(batch.day) (\(model.version))")
         }
         if options.output.json {
-            print(try JSONOutput.string(WriteReport(outcome: outcome, model: model, path: options.dataset.data)))
+            print(try JSONOutput.string(DayWriteReport(outcome: outcome, model: model, path: options.dataset.data)))
             return
         }
         let rows = "\(outcome.batch.predictions.count) predictions and \(outcome.batch.insights.count) insight"
@@ -28,32 +28,6 @@ extension PredictCommand {
             print("  \(prediction.kind.rawValue): \(prediction.predictedDate)\(value), confidence \(String(format: "%.2f", prediction.confidence))")
         }
         if let reasoning = outcome.batch.insights.first?.reasoning { print("  reasoning: \(reasoning)") }
-    }
-
-    /// The JSON form of `odml predict --write`.
-    struct WriteReport: Encodable {
-        let database: String
-        let day: CalendarDay
-        let modelVersion: String
-        let source: String
-        let inserted: Int
-        let predictions: [AppDatabaseCommandSupport.PredictionJSON]
-        let insights: [AppDatabaseCommandSupport.InsightJSON]
-
-        init(outcome: OnDeviceLoop.PredictOutcome, model: CycleModel, path: String) {
-            database = path
-            day = outcome.day
-            modelVersion = model.version
-            source = model.kind
-            inserted = outcome.inserted
-            predictions = outcome.batch.predictions.map(AppDatabaseCommandSupport.PredictionJSON.init)
-            insights = outcome.batch.insights.map(AppDatabaseCommandSupport.InsightJSON.init)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case database, day, source, inserted, predictions, insights
-            case modelVersion = "model_version"
-        }
     }
 }
 #endif

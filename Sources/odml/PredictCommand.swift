@@ -72,14 +72,14 @@ struct PredictCommand: ParsableCommand {
             }
             let context = try PredictCommand.Context(options: options)
             if options.output.json {
-                print(try JSONOutput.string(try context.report))
+                print(try JSONOutput.string(try context.forecast.report()))
                 return
             }
             let phrases = try CyclePhrases.shared
             for line in try context.summaryLines() { print(line) }
             print(try phrases.text("report.top_factors", language: options.lang))
-            if context.prediction.reasoning.factors.isEmpty { print("  –") }
-            for factor in context.prediction.reasoning.factors {
+            if context.forecast.prediction.reasoning.factors.isEmpty { print("  –") }
+            for factor in context.forecast.prediction.reasoning.factors {
                 print("  " + (try phrases.text("report.factor", ["contribution": .decimal(factor.contribution, digits: 2, signed: true),
                                                                  "key": .text(factor.key), "phrase": .text(factor.phrase)],
                                                language: options.lang)))
@@ -87,20 +87,13 @@ struct PredictCommand: ParsableCommand {
         }
     }
 
-    /// A loaded dataset, the chosen user and the prediction for the chosen day.
+    /// A loaded dataset, the chosen user and the forecast for the chosen day (`DayForecast`).
     struct Context {
         let options: Options
-        let day: CalendarDay
-        let history: UserHistory
-        let prediction: CyclePrediction
-        let predictorName: String
-        /// The period forecast's contributions (days until the next start), for predictors that
-        /// attribute it (`gbt`, `lstm`); their reasoning is built from it.
-        let periodAttribution: Attribution?
+        let forecast: DayForecast
 
         init(options: Options) throws {
-            let moment = AppDatabaseCommandSupport.moment(date: options.date)
-            let day = CalendarDay(unixTimestamp: Int64(moment.timeIntervalSince1970), timeZone: .current)
+            let day = options.date ?? .today
             let dataset = try options.dataset.load(lenient: options.reading.lenient)
             let history: UserHistory
             if let user = options.user {
@@ -116,45 +109,17 @@ struct PredictCommand: ParsableCommand {
             }
             let predictor = try PredictorFactory.makePredictor(named: options.model ?? "rules", dataset: dataset)
             self.options = options
-            self.day = day
-            self.history = history
-            self.predictorName = predictor.name
-            var prediction: CyclePrediction
-            if let attributing = predictor as? any ForecastAttributing {
-                let explained = try attributing.explainedPrediction(for: history, on: day, language: options.lang)
-                prediction = explained.prediction
-                self.periodAttribution = explained.attribution
-            } else {
-                prediction = try predictor.prediction(for: history.truncated(through: day), on: day, language: options.lang)
-                self.periodAttribution = nil
-            }
-            // The method's findings are the charts', whichever model forecast the period.
-            if prediction.fertility == nil { prediction.fertility = FertilityFindings(state: CycleDayState(history: history, through: day)) }
-            self.prediction = prediction
-        }
-
-        var report: Report {
-            get throws {
-            Report(model: predictorName, user: history.userID, asOf: day, nextPeriodStart: prediction.nextPeriodStart,
-                   nextPeriodUncertaintyDays: prediction.nextPeriodUncertaintyDays,
-                   nextPeriodConfidence: prediction.nextPeriodConfidence,
-                   nextPeriodIntervals: prediction.nextPeriodIntervals.isEmpty ? nil : Dictionary(uniqueKeysWithValues:
-                       prediction.nextPeriodIntervals.map { (String(Int(($0.level * 100).rounded())), [$0.first, $0.last]) }),
-                   ovulation: prediction.ovulation.map { .init(date: $0.date, passedProbability: $0.passedProbability) },
-                   energyTomorrow: prediction.energyTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
-                   moodTomorrow: prediction.moodTomorrow.map { .init(value: $0.value, level: $0.level.rawValue, reasoning: $0.reasoning) },
-                   reasoning: prediction.reasoning,
-                   fertility: try prediction.fertility.map { try FertilityReport($0, language: options.lang) })
-            }
+            self.forecast = try DayForecast(predictor: predictor, history: history, day: day, language: options.lang)
         }
 
         /// The forecast as a few text lines, labelled in the options' language (the cycle phrase book's `report.*` texts).
         func summaryLines() throws -> [String] {
-            let phrases = try CyclePhrases.shared, language = options.lang
+            let phrases = try CyclePhrases.shared, language = options.lang, prediction = forecast.prediction
             func text(_ key: String, _ arguments: [String: PhraseArgument]) throws -> String {
                 try phrases.text(key, arguments, language: language)
             }
-            var lines = [try text("report.header", ["model": .text(predictorName), "user": .text(history.userID), "date": .text(day.iso)])]
+            var lines = [try text("report.header", ["model": .text(forecast.predictorName), "user": .text(forecast.history.userID),
+                                                    "date": .text(forecast.day.iso)])]
             lines.append(try text("report.next_period", ["date": .text(prediction.nextPeriodStart.iso),
                                                          "spread": .decimal(prediction.nextPeriodUncertaintyDays, digits: 1)]))
             if let confidence = prediction.nextPeriodConfidence {
@@ -181,43 +146,6 @@ struct PredictCommand: ParsableCommand {
                 if let reasoning = forecast?.reasoning { lines.append("     " + reasoning.text) }
             }
             return lines
-        }
-    }
-
-    /// The JSON form of `odml predict`.
-    struct Report: Encodable {
-        struct Ovulation: Encodable {
-            let date: CalendarDay
-            let passedProbability: Double
-            enum CodingKeys: String, CodingKey { case date, passedProbability = "passed_probability" }
-        }
-        struct Level: Encodable {
-            let value: Double
-            let level: String
-            /// Present when the predictor attributes the forecast (`gbt`, `lstm`).
-            let reasoning: Reasoning?
-        }
-        let model: String
-        let user: String
-        let asOf: CalendarDay
-        let nextPeriodStart: CalendarDay
-        let nextPeriodUncertaintyDays: Double
-        /// P(the start falls within ±2 d of `nextPeriodStart`), when the predictor has a distribution.
-        let nextPeriodConfidence: Double?
-        /// Central intervals by level ("50", "80", "95"): [first day, last day].
-        let nextPeriodIntervals: [String: [CalendarDay]]?
-        let ovulation: Ovulation?
-        let energyTomorrow: Level?
-        let moodTomorrow: Level?
-        let reasoning: Reasoning
-        /// The method's findings in her current cycle (`FertilityFindings`), `nil` before any start.
-        let fertility: FertilityReport?
-
-        enum CodingKeys: String, CodingKey {
-            case model, user, ovulation, reasoning, fertility
-            case asOf = "as_of", nextPeriodStart = "next_period_start", nextPeriodUncertaintyDays = "next_period_uncertainty_days"
-            case nextPeriodConfidence = "next_period_confidence", nextPeriodIntervals = "next_period_intervals"
-            case energyTomorrow = "energy_tomorrow", moodTomorrow = "mood_tomorrow"
         }
     }
 
