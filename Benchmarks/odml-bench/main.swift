@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every suite, by name: `odml-bench <name>` runs it. Add one line per suite.
-let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
+var suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("elaro", ElaroSuite.run),
     ("cycles", { _ in CyclesSuite.run([]) }),
     ("tensor", TensorSuite.run),
@@ -12,6 +12,9 @@ let suites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("personalization", PersonalizationSuite.run),
     ("export", ExportSuite.run),
 ]
+#if SQLite
+suites.append(("dailypath", DailyPathSuite.run))
+#endif
 /// Suites that need more than the options (their documentation says what), left out of `--list`.
 let unlistedSuites: [(name: String, run: (BenchmarkHarness) throws -> Void)] = [
     ("capi", CAPISuite.run),

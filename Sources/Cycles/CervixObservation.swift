@@ -5,7 +5,7 @@
 /// The method reads opening and firmness only: a cervix *closed and firm* is the infertile sign,
 /// any other combination (partly open, open, or soft) a fertile one; the position is charted but
 /// plays no part in the evaluation (`docs/symptothermal-rules.md`, "Cervix").
-public struct CervixObservation: Sendable, Equatable {
+public struct CervixObservation: Sendable, Equatable, Codable {
     /// How open the os felt.
     public enum Opening: Int, CaseIterable, Sendable, Codable {
         case closed = 0

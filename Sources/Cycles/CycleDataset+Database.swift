@@ -14,8 +14,12 @@ extension CycleDataset {
     /// - Parameters:
     ///   - name: what errors call the database (e.g. its file name).
     ///   - timeZone: the zone in which the app layout's Unix timestamps are read as days.
+    ///   - datedAfter: when given, only the `cycle_entries`, `symptom_logs` and `measurements` rows
+    ///     dated after it are read (what she logged since a kept day), with the same checks and
+    ///     the same row numbers.
     /// - Throws: `DatasetError` (`.singleUserExpected` when an app database has zero or several profiles).
-    public static func read(from db: Database, name: String, lenient: Bool = false, timeZone: TimeZone = .gmt) throws -> CycleDataset {
+    public static func read(from db: Database, name: String, lenient: Bool = false, timeZone: TimeZone = .gmt,
+                            datedAfter: CalendarDay? = nil) throws -> CycleDataset {
         let layout = try SQLiteLayout.detect(in: db, path: name)
         var userID: String?
         if layout == .app {
@@ -24,13 +28,14 @@ extension CycleDataset {
             guard count == 1 else { throw DatasetError.singleUserExpected(file: "\(name):user_profile", found: count) }
             userID = String.fromDatabaseValue(ids[0]) ?? Int64.fromDatabaseValue(ids[0]).map { String($0) } ?? ""
         }
-        func table(_ table: String, _ columns: [String], optional: [String] = []) throws -> _CSVTable? {
+        func table(_ table: String, _ columns: [String], optional: [String] = [], dated: Bool = true) throws -> _CSVTable? {
             guard try db.tableExists(table) else { return nil }
             let own = userID == nil ? columns : columns.filter { $0 != "user_id" }
             let present = Set(try db.columns(in: table).map(\.name))
-            return try _CSVTable(db: db, table: table, columns: own + optional.filter(present.contains), file: name, userID: userID)
+            return try _CSVTable(db: db, table: table, columns: own + optional.filter(present.contains), file: name, userID: userID,
+                                 datedAfter: dated ? datedAfter : nil)
         }
-        let profiles = try table("user_profile", _DatasetReader.profileColumns)!
+        let profiles = try table("user_profile", _DatasetReader.profileColumns, dated: false)!
         let entries = try table("cycle_entries", _DatasetReader.entryColumns)!
         let symptoms = try table("symptom_logs", _DatasetReader.symptomColumns)
         // Disturbed readings: the dataset layout's optional `disturbed` column; in the app's

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What is known of one user at the end of a day, advanced causally one day at a time: the one
 /// state both cycle models read their inputs from. The boosted trees' row
 /// (`TabularFeatureBuilder`) and the LSTM's daily input (`DailyFeatureBuilder`) are projections
@@ -20,9 +22,9 @@
 ///   which of the last `loggingWindowDays` days had a measurement.
 ///
 /// Observations a day may carry are facts of the app's logs, never constants of a generator.
-public struct CycleDayState: Sendable {
+public struct CycleDayState: Sendable, Codable {
     /// A complete cycle, as it was known when the next start came.
-    public struct CompletedCycle: Sendable {
+    public struct CompletedCycle: Sendable, Codable {
         /// Its first day.
         public var start: CalendarDay
         /// Days from its start to the next start.
@@ -100,6 +102,76 @@ public struct CycleDayState: Sendable {
         self.declaredCycleType = profile.cycleType
         self.cycle = CycleState(profile: profile)
         self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case declaredCycleType, cycle, starts, recentCycles, firstDay, lastOneSidedPain, ovulationPainThisCycle, lastLoggedDay,
+             symptomLogMask, signalLogMask, signals, dayCount, flow, logged, symptomLogged, symptomSeries, painZone, wellbeing
+    }
+
+    /// Encodes everything known; the day log's series as packed bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(declaredCycleType, forKey: .declaredCycleType)
+        try container.encode(cycle, forKey: .cycle)
+        try container.encode(starts, forKey: .starts)
+        try container.encode(recentCycles, forKey: .recentCycles)
+        try container.encodeIfPresent(firstDay, forKey: .firstDay)
+        try container.encodeIfPresent(lastOneSidedPain, forKey: .lastOneSidedPain)
+        try container.encodeIfPresent(ovulationPainThisCycle, forKey: .ovulationPainThisCycle)
+        try container.encodeIfPresent(lastLoggedDay, forKey: .lastLoggedDay)
+        try container.encode(symptomLogMask, forKey: .symptomLogMask)
+        try container.encode(signalLogMask, forKey: .signalLogMask)
+        try container.encode(signals, forKey: .signals)
+        try container.encode(dayCount, forKey: .dayCount)
+        try container.encode(_PackedNumbers.data(flow), forKey: .flow)
+        try container.encode(Data(logged.map { $0 ? 1 : 0 }), forKey: .logged)
+        try container.encode(Data(symptomLogged.map { $0 ? 1 : 0 }), forKey: .symptomLogged)
+        try container.encode(_PackedNumbers.data(symptomSeries.flatMap { $0 }), forKey: .symptomSeries)
+        try container.encode(Data(painZone.map { zone in zone.flatMap { BodyZone.allCases.firstIndex(of: $0) }.map(UInt8.init) ?? .max }),
+                             forKey: .painZone)
+        try container.encode(_PackedNumbers.data(wellbeing), forKey: .wellbeing)
+    }
+
+    /// Decodes an encoded state; its ovulation posterior's prior is rebuilt from its cycles.
+    /// - Throws: `DecodingError` when a day series does not hold `dayCount` days.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        declaredCycleType = try container.decode(CycleType.self, forKey: .declaredCycleType)
+        cycle = try container.decode(CycleState.self, forKey: .cycle)
+        starts = try container.decode([CalendarDay].self, forKey: .starts)
+        recentCycles = try container.decode([CompletedCycle].self, forKey: .recentCycles)
+        firstDay = try container.decodeIfPresent(CalendarDay.self, forKey: .firstDay)
+        lastOneSidedPain = try container.decodeIfPresent(CalendarDay.self, forKey: .lastOneSidedPain)
+        ovulationPainThisCycle = try container.decodeIfPresent(CalendarDay.self, forKey: .ovulationPainThisCycle)
+        lastLoggedDay = try container.decodeIfPresent(CalendarDay.self, forKey: .lastLoggedDay)
+        symptomLogMask = try container.decode(UInt32.self, forKey: .symptomLogMask)
+        signalLogMask = try container.decode(UInt32.self, forKey: .signalLogMask)
+        signals = try container.decode(CycleSignalState.self, forKey: .signals)
+        let days = try container.decode(Int.self, forKey: .dayCount)
+        guard days >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .dayCount, in: container, debugDescription: "a negative day count")
+        }
+        dayCount = days
+        func bytes(_ key: CodingKeys) throws -> [UInt8] {
+            let data = try container.decode(Data.self, forKey: key)
+            guard data.count == days else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(data.count) days, expected \(days)")
+            }
+            return [UInt8](data)
+        }
+        func floats(_ key: CodingKeys, series: Int = 1) throws -> [Float] {
+            try _PackedNumbers.values(try container.decode(Data.self, forKey: key), as: Float.self, count: days * series,
+                                      codingPath: container.codingPath + [key])
+        }
+        flow = try floats(.flow)
+        logged = try bytes(.logged).map { $0 != 0 }
+        symptomLogged = try bytes(.symptomLogged).map { $0 != 0 }
+        let series = try floats(.symptomSeries, series: SymptomType.builtIn.count)
+        symptomSeries = SymptomType.builtIn.indices.map { Array(series[$0 * days ..< ($0 + 1) * days]) }
+        painZone = try bytes(.painZone).map { Int($0) < BodyZone.allCases.count ? BodyZone.allCases[Int($0)] : nil }
+        wellbeing = try floats(.wellbeing)
+        ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
     }
 
     /// The last day advanced to.

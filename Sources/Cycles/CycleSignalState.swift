@@ -37,7 +37,7 @@
 /// Her luteal length is the median of the luteal lengths (ovulation + 1 to the day before the next
 /// start) evidenced in her last ≤ `CycleState.recentCycleCount` cycles, rounded half up;
 /// `AlertPolicy.lutealPriorDays` until one is known.
-public struct CycleSignalState: Sendable, Equatable {
+public struct CycleSignalState: Sendable, Equatable, Codable {
     /// Days from a `peak` LH reading to ovulation.
     public static let lhPeakToOvulationDays = 0
     /// Days from the `positive` LH test opening a surge to ovulation.
@@ -74,7 +74,7 @@ public struct CycleSignalState: Sendable, Equatable {
     /// Failures within the window from which a signal is ignored for her.
     public static let unreliableFailures = 2
 
-    private struct Reading<Value: Sendable & Equatable>: Sendable, Equatable {
+    private struct Reading<Value: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
         var day: CalendarDay
         var value: Value
     }

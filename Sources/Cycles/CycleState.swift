@@ -4,7 +4,7 @@
 /// calendar days without logged flow; the first flow day ever is a start too), of her recent
 /// cycle lengths and of the calendar forecast built from them. Every predictor and feature
 /// builder reads cycle history through it, so they agree on what a cycle is.
-public struct CycleState: Sendable, Equatable {
+public struct CycleState: Sendable, Equatable, Codable {
     /// How many recent complete cycles the calendar and the cycle statistics use.
     public static let recentCycleCount = 6
     /// Cycle length assumed before any cycle is complete (Bull et al. 2019, npj Digit Med 2:83:

@@ -5,7 +5,7 @@
 /// app stores them apart and because a day with a measurement only (a watch's night, a morning
 /// temperature) is not a day the user opened the cycle log: `UserHistory.records` and everything
 /// derived from it (period starts, prediction days) stay those of flow and symptoms.
-public struct DayMeasurements: Sendable, Equatable {
+public struct DayMeasurements: Sendable, Equatable, Codable {
     /// The day (for a wearable's night: the morning it ends).
     public var date: CalendarDay
     /// The day's LH test, if one was logged.

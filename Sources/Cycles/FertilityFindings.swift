@@ -9,7 +9,7 @@ public struct FertilityFindings: Sendable, Equatable {
     /// The double check: the post-ovulatory phase starts on the evening of the day both the
     /// temperature evaluation and the mucus (or, without mucus observations, cervix) evaluation
     /// are complete.
-    public struct DoubleCheck: Sendable, Equatable {
+    public struct DoubleCheck: Sendable, Equatable, Codable {
         /// The symptom checked with the temperature.
         public enum Symptom: String, Sendable, Codable {
             case mucus, cervix

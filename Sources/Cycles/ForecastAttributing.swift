@@ -13,6 +13,15 @@ public protocol ForecastAttributing: CyclePredictor {
     /// said about that day (causal: later records are ignored).
     func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay
 
+    /// Whether the model reads a daily input row per day (`KeptCycleDay.dailyRows`).
+    var readsDailyRows: Bool { get }
+
+    /// The day her kept day ends on, prepared from it: the same as `preparedDay(for:on:)` on
+    /// that day, without replaying her history.
+    /// - Throws: `ExplanationError.invalidParameter` for a kept day without the rows the model reads,
+    ///   or one that has seen no day.
+    func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay
+
     /// The forecast of a prepared day: the same as `prediction(for:on:language:)` on that day.
     /// - Throws: `ExplanationError.invalidParameter` for a day prepared by another kind of model.
     func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction
@@ -70,7 +79,13 @@ extension ForecastAttributing {
     /// Returns the period attribution too, for `odml explain` and app UIs.
     public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
-        let prepared = preparedDay(for: history, on: day)
+        try explainedPrediction(from: preparedDay(for: history, on: day), language: language, generator: generator)
+    }
+
+    /// `explainedPrediction(for:on:language:generator:)` of a day already prepared (from her
+    /// history, `preparedDay(for:on:)`, or from her kept day, `preparedDay(from:)`).
+    public func explainedPrediction(from prepared: PreparedCycleDay, language: Language,
+                                    generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
         var prediction = try self.prediction(from: prepared, language: language)
         let forecastLevels = [(prediction.energyTomorrow, SymptomType.energy), (prediction.moodTomorrow, .mood)]
             .compactMap { $0.0 == nil ? nil : $0.1 }
@@ -114,5 +129,15 @@ extension ForecastAttributing {
                 found: "\(prepared.layout), \(prepared.rows.count) values in \(prepared.rowCount) rows")
         }
         return prepared.rows
+    }
+
+    /// The state of `kept` and its day, when it has seen one.
+    /// - Throws: `ExplanationError.invalidParameter` for a kept day that has seen no day.
+    func dayState(of kept: KeptCycleDay) throws -> (day: CalendarDay, state: CycleDayState) {
+        guard let day = kept.day else {
+            throw ExplanationError.invalidParameter(name: "kept", expected: "a kept day that has seen her first logged day",
+                                                    found: "an empty kept day")
+        }
+        return (day, kept.state)
     }
 }

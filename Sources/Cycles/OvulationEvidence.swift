@@ -1,9 +1,9 @@
 /// "Ovulation evidenced on day X by Y": an ovulation date read from the fertility signals of the
 /// current cycle by one of `CycleSignalState`'s rules, known from the end of the day the rule was
 /// satisfied (`confirmed`) on.
-public struct OvulationEvidence: Sendable, Equatable {
+public struct OvulationEvidence: Sendable, Equatable, Codable {
     /// The signal and reading a date was read from, by precedence (the most precise first).
-    public enum Source: Int, Sendable, CaseIterable, Comparable {
+    public enum Source: Int, Sendable, CaseIterable, Comparable, Codable {
         /// A `peak` LH reading (a monitor's "Peak", a quantitative reader's highest): ovulation on
         /// that day.
         case lhPeak = 1

@@ -1,6 +1,6 @@
 extension TemperatureShift {
     /// One usable reading (not disturbed) on the 0.05 °C grid.
-    struct Reading: Sendable, Equatable {
+    struct Reading: Sendable, Equatable, Codable {
         /// The morning it was taken.
         var day: CalendarDay
         /// The reading in 0.05 °C steps (`steps(celsius:)`).

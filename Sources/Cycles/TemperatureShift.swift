@@ -12,7 +12,7 @@
 /// Readings are taken on the method's 0.05 °C grid (`steps(celsius:)`). Disturbed readings are
 /// bracketed and a day without a reading is skipped the same way: the rules count readings, the
 /// six lower ones are the six readings before the first higher one wherever they fall.
-public struct TemperatureShift: Sendable, Equatable {
+public struct TemperatureShift: Sendable, Equatable, Codable {
     /// The rule that confirmed the rise.
     public enum Rule: String, Sendable, CaseIterable, Codable {
         /// Three higher readings, the third ≥ 0.2 °C above the coverline.

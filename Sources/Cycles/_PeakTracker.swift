@@ -4,7 +4,7 @@
 /// An observation of the best level or a better one moves the peak there and withdraws a
 /// confirmation, until the tracker is `closed` (the double check is complete: later
 /// observations change nothing).
-struct _PeakTracker: Sendable, Equatable {
+struct _PeakTracker: Sendable, Equatable, Codable {
     /// Lower observations after the peak that confirm it (the evening of the third).
     static let confirmingObservations = 3
 

@@ -27,7 +27,7 @@ import Foundation
 ///   Sympto) on the five steps [assumption], floored so that one misclassified day is never
 ///   impossible; 5 % of cycles show no S+ (their peak reads S).
 /// - Readings she marked disturbed are left out, as the method brackets them.
-struct _SignalLikelihood: Sendable, Equatable {
+struct _SignalLikelihood: Sendable, Equatable, Codable {
     /// Highest cycle day a hypothesis may place a surge, a mucus peak or ovulation on.
     static let maxCycleDay = 150
     // LH tests.
@@ -150,10 +150,13 @@ struct _SignalLikelihood: Sendable, Equatable {
         // Every peak day for every reading of the history: each row is updated in place.
         seen.withUnsafeBufferPointer { seen in
             missed.withUnsafeBufferPointer { missed in
-                for peak in 1..._SignalLikelihood.maxCycleDay {
+                // Integer ranges, not enumerated sequences: the loop runs per mucus reading.
+                let firstOnset = _SignalLikelihood.mucusOnsets.lowerBound, onsetCount = _SignalLikelihood.mucusOnsets.count
+                for peak in 1..<(_SignalLikelihood.maxCycleDay + 1) {
                     let relative = day - peak
                     mucusByPeak[peak].withUnsafeMutableBufferPointer { row in
-                        for (onsetIndex, onset) in _SignalLikelihood.mucusOnsets.enumerated() {
+                        for onsetIndex in 0..<onsetCount {
+                            let onset = firstOnset + onsetIndex
                             let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
                             row[onsetIndex * 2] += seen[phase]
                             row[onsetIndex * 2 + 1] += missed[phase]

@@ -1,7 +1,7 @@
 /// One temperature signal's readings for `_SignalLikelihood`: this cycle's by cycle day, her
 /// baseline readings (cycle days `_SignalLikelihood.baselineCycleDays`) over all her cycles, and
 /// her last day-to-day differences (from which her own day noise is read).
-struct _TemperatureReadings: Sendable, Equatable {
+struct _TemperatureReadings: Sendable, Equatable, Codable {
     /// Day-to-day differences kept for her noise.
     static let noiseDifferenceCount = 60
     /// Weight, in differences, of the signal's population noise in hers.

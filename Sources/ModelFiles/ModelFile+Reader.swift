@@ -10,6 +10,12 @@ extension ModelFile {
         try _FileIO.withContents(of: url) { try decode(raw: $0, password: password) }
     }
 
+    /// `read(from:password:)` with the CRC-32 its container stores (`ModelFileInspection.storedChecksum`,
+    /// the same encrypted or not), from one read and one decryption.
+    public static func readWithChecksum(from url: URL, password: String? = nil) throws -> (file: ModelFile, storedChecksum: UInt32) {
+        try _FileIO.withContents(of: url) { try decodeWithChecksum(raw: $0, password: password) }
+    }
+
     /// Decodes and validates `bytes` (see `read(from:password:)`).
     public static func decode(_ bytes: some Collection<UInt8>, password: String? = nil) throws -> ModelFile {
         if let result = try bytes.withContiguousStorageIfAvailable({ buffer in
@@ -27,6 +33,11 @@ extension ModelFile {
 
     /// Decodes a complete file held in `file`.
     static func decode(raw file: UnsafeRawBufferPointer, password: String?) throws -> ModelFile {
+        try decodeWithChecksum(raw: file, password: password).file
+    }
+
+    /// Decodes a complete file held in `file`, with its container's stored checksum.
+    static func decodeWithChecksum(raw file: UnsafeRawBufferPointer, password: String?) throws -> (file: ModelFile, storedChecksum: UInt32) {
         let (_, flags) = try _Container.checkPreamble(file)
         if flags & _Layout.encryptedFlag != 0 {
             let plain = try _Encryption.open(file, password: password)
@@ -36,7 +47,7 @@ extension ModelFile {
     }
 
     /// Decodes an unencrypted container: structure first, then every section's payload.
-    static func decodePlain(_ file: UnsafeRawBufferPointer) throws -> ModelFile {
+    static func decodePlain(_ file: UnsafeRawBufferPointer) throws -> (file: ModelFile, storedChecksum: UInt32) {
         let container = try _Container.parse(file)
         var model = ModelFile(header: container.header)
         for entry in container.entries {
@@ -52,7 +63,7 @@ extension ModelFile {
                 continue
             }
         }
-        return model
+        return (model, container.storedChecksum)
     }
 
     /// The fp32 tensor of a validated tensor entry.

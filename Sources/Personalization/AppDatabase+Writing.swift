@@ -10,6 +10,12 @@ extension AppDatabase {
     /// - Throws: `PersonalizationError.invalidValue` for a confidence outside 0…1.
     @discardableResult
     public func write(_ batch: DayBatch) throws -> Int {
+        try write(batch, keeping: nil)
+    }
+
+    /// `write(_:)`, storing in the same transaction her kept day for the next forecast.
+    @discardableResult
+    func write(_ batch: DayBatch, keeping kept: KeptCycleDay?) throws -> Int {
         for confidence in batch.predictions.map(\.confidence) + batch.insights.compactMap(\.confidence) where !(0...1).contains(confidence) {
             throw PersonalizationError.invalidValue(field: "confidence", found: "\(confidence)", expected: "a value in 0…1")
         }
@@ -34,6 +40,7 @@ extension AppDatabase {
                                          insight.reasoning, insight.source, insight.userFeedback?.rawValue, insight.createdAt])
                     inserted += db.changesCount
                 }
+                if let kept { try store(kept, in: db) }
                 return inserted
             }
         }

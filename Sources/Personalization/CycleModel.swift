@@ -45,13 +45,8 @@ public struct CycleModel: Sendable {
                 path: source, detail: "no such file (expected a .odml file or one of \(builtInNames.joined(separator: ", ")))")
         }
         let url = URL(fileURLWithPath: source)
-        let file = try PersonalModelFile.read(from: url, password: password)
-        let checksum: UInt32
-        do {
-            checksum = try ModelFile.inspect(contentsOf: url, password: password).storedChecksum
-        } catch {
-            throw PersonalizationError.unsupportedModel(path: source, detail: "\(error)")
-        }
+        // One read, one decryption (an encrypted file's key derivation is the load's cost).
+        let (file, checksum) = try PersonalModelFile.readWithChecksum(from: url, password: password)
         let record = try PersonalModelFile.record(in: file, path: source)
         var populationFile = file
         populationFile.header.properties[PersonalModelRecord.propertyKey] = nil

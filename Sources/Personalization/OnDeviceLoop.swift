@@ -32,6 +32,9 @@ public struct OnDeviceLoop: Sendable {
         public var inserted: Int
         /// The forecast, when it was computed (`nil` when the day was already written).
         public var prediction: CyclePrediction?
+        /// Why her whole history was read and replayed for the forecast: `nil` when her kept day
+        /// (`KeptCycleDay`) was advanced by the days logged since, or when nothing was computed.
+        public var replayReason: String?
     }
 
     /// Forecasts the day of `now` (in the database's time zone) from her logs up to that day and
@@ -44,6 +47,13 @@ public struct OnDeviceLoop: Sendable {
     /// (`CyclePrediction.nextPeriodConfidence`), `source` the model kind. Idempotent per day and model version: when the
     /// rows exist, nothing is computed or written. `willWrite` is called just before the
     /// transaction (progress lines).
+    ///
+    /// For the boosted trees and the LSTM her state is kept between days (`KeptCycleDay`, in the
+    /// table `odml_kept_day`, `AppDatabase.keptDaySchema`, written in the forecast's transaction,
+    /// `AppDatabase.keptDayLagDays` behind): the forecast reads only the rows logged since and
+    /// advances it. Her whole history is read and replayed when there is no kept day yet, or when
+    /// a row dated on or before it was inserted, changed or deleted (`PredictOutcome.replayReason`
+    /// says why); the forecast is the same either way.
     /// - Throws: `DatasetError` for bad logs or a `preferences.language` that is not a supported
     ///   language; `PersonalizationError.noHistory` before her first logged period.
     public func predict(at now: Date, willWrite: (DayBatch) -> Void = { _ in }) throws -> PredictOutcome {
@@ -52,18 +62,29 @@ public struct OnDeviceLoop: Sendable {
         let ids = Dictionary(uniqueKeysWithValues: StoredPredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
         let insightID = Self.rowID(table: "insights", kind: InsightKind.prediction.rawValue, day: day, version: model.version)
         if let stored = try storedBatch(day: day, predictionIDs: Array(ids.values), insightID: insightID) {
-            return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil)
+            return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil, replayReason: nil)
         }
-        let history = try database.history().truncated(through: day)
-        guard history.lastPeriodStart(onOrBefore: day) != nil else {
-            throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
-        }
-        let language = try history.profile.preferredLanguage()
-        let prediction: CyclePrediction
+        let language: Language, prediction: CyclePrediction, kept: KeptCycleDay?, replayReason: String?
         if let attributing = model.predictor as? any ForecastAttributing {
-            prediction = try attributing.explainedPrediction(for: history, on: day, language: language, generator: generator).prediction
+            // Her kept day advanced by the days logged since: no replay of her history.
+            let advanced = try database.advancedDay(through: day, keepsDailyRows: attributing.readsDailyRows)
+            guard advanced.today.state.cycle.lastStart != nil else {
+                throw PersonalizationError.noHistory(user: advanced.profile.id, detail: "no period start logged on or before \(day)")
+            }
+            language = try advanced.profile.preferredLanguage()
+            prediction = try attributing.explainedPrediction(from: try attributing.preparedDay(from: advanced.today), language: language,
+                                                             generator: generator).prediction
+            kept = advanced.toKeep
+            replayReason = advanced.rebuildReason
         } else {
+            let history = try database.history().truncated(through: day)
+            guard history.lastPeriodStart(onOrBefore: day) != nil else {
+                throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
+            }
+            language = try history.profile.preferredLanguage()
             prediction = try model.predictor.prediction(for: history, on: day, language: language)
+            kept = nil
+            replayReason = "\(model.predictor.name) reads her whole history"
         }
         let levels = try levelConfidences()
         let dateConfidence = prediction.nextPeriodConfidence ?? ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
@@ -83,8 +104,8 @@ public struct OnDeviceLoop: Sendable {
                                     reasoning: prediction.reasoning.text, source: model.kind, createdAt: seconds)
         let batch = DayBatch(day: day, predictions: predictions, insights: [insight])
         willWrite(batch)
-        let inserted = try database.write(batch)
-        return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction)
+        let inserted = try database.write(batch, keeping: kept)
+        return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction, replayReason: replayReason)
     }
 
     /// The id of the loop's row of `kind` in `table` for `day` and a model version.

@@ -7,8 +7,13 @@ public enum PersonalModelFile {
     /// Reads a model file, turning container errors into `PersonalizationError`s
     /// (`.wrongPassword` for a wrong or missing password, `.unsupportedModel` otherwise).
     public static func read(from url: URL, password: String?) throws -> ModelFile {
+        try readWithChecksum(from: url, password: password).file
+    }
+
+    /// `read(from:password:)` with the container's stored checksum, from one read and one decryption.
+    public static func readWithChecksum(from url: URL, password: String?) throws -> (file: ModelFile, storedChecksum: UInt32) {
         do {
-            return try ModelFile.read(from: url, password: password)
+            return try ModelFile.readWithChecksum(from: url, password: password)
         } catch let error as ModelFileError {
             switch error {
             case .authenticationFailed, .missingPassword:

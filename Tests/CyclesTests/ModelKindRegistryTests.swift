@@ -54,7 +54,8 @@ struct ModelKindRegistryTests {
             let loaded = try ModelKindRegistry.load(ModelFile(kind: kind.name))
             #expect(loaded.kind == kind)
             #expect(loaded.predictor.name == predictor)
-            #expect(loaded.layout.family == "built-in" && loaded.layout.input == nil && loaded.layout.outputs.isEmpty)
+            let layout = try loaded.layout
+            #expect(layout.family == "built-in" && layout.input == nil && layout.outputs.isEmpty)
         }
     }
 
@@ -66,7 +67,7 @@ struct ModelKindRegistryTests {
                                                featureScale: [Float](repeating: 2, count: count))
         let loaded = try ModelKindRegistry.load(predictor.modelFile())
         #expect(loaded.kind == .cycleLSTM && loaded.predictor.name == "lstm")
-        guard case let .recurrent(layout) = loaded.layout else {
+        guard case let .recurrent(layout) = try loaded.layout else {
             Issue.record("a cycle-lstm file did not give a recurrent layout")
             return
         }
@@ -85,7 +86,7 @@ struct ModelKindRegistryTests {
         let remaining = GradientBoostedModel(ensemble: ensemble, objective: .poisson, baseScores: [2.5], featureNames: names)
         let loaded = try ModelKindRegistry.load(GBTCyclePredictor(remaining: remaining).modelFile())
         #expect(loaded.kind == .cycleGBT && loaded.predictor.name == "gbt")
-        guard case let .trees(layout) = loaded.layout else {
+        guard case let .trees(layout) = try loaded.layout else {
             Issue.record("a cycle-gbt file did not give a tree layout")
             return
         }

@@ -17,7 +17,7 @@ import Foundation
 /// `lengthProbabilities` is the predictive distribution of the length of her current cycle, i.e.
 /// of the next logged start; `distribution(cycleDay:asOf:)` conditions it on "no start through
 /// today", which is what moves the forecast every day while she is late.
-public struct CycleLengthModel: Sendable, Equatable {
+public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// The prior it was built from.
     public var prior: CycleLengthPrior { tables.prior }
     /// How many completed cycles it has seen.
@@ -79,6 +79,61 @@ public struct CycleLengthModel: Sendable, Equatable {
         if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age) }
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case prior, age, cycleCount, logLikelihood, lengthProbabilities, usualCycleProbabilities, usualLength, usualDeviation,
+             forgottenPeriodShare
+    }
+
+    /// The built-in priors by the name a kept state stores.
+    private static let priorNames: [(name: String, prior: CycleLengthPrior)] = [
+        ("standard", .standard), ("declared-irregular", .declaredIrregular),
+    ]
+
+    /// Encodes the model with its prior's name and its grid's log-likelihood (a model built on a
+    /// custom prior is not encoded: `EncodingError.invalidValue`).
+    public func encode(to encoder: any Encoder) throws {
+        guard let name = CycleLengthModel.priorNames.first(where: { $0.prior == prior })?.name else {
+            throw EncodingError.invalidValue(prior, .init(codingPath: encoder.codingPath,
+                                                         debugDescription: "only a model on a built-in prior is encoded"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .prior)
+        try container.encodeIfPresent(age, forKey: .age)
+        try container.encode(cycleCount, forKey: .cycleCount)
+        try container.encode(_PackedNumbers.data(logLikelihood), forKey: .logLikelihood)
+        try container.encode(_PackedNumbers.data(lengthProbabilities), forKey: .lengthProbabilities)
+        try container.encode(_PackedNumbers.data(usualCycleProbabilities), forKey: .usualCycleProbabilities)
+        try container.encode(usualLength, forKey: .usualLength)
+        try container.encode(usualDeviation, forKey: .usualDeviation)
+        try container.encode(forgottenPeriodShare, forKey: .forgottenPeriodShare)
+    }
+
+    /// Decodes an encoded model.
+    /// - Throws: `DecodingError` for an unknown prior or arrays of the wrong size.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .prior)
+        guard let prior = CycleLengthModel.priorNames.first(where: { $0.name == name })?.prior else {
+            throw DecodingError.dataCorruptedError(forKey: .prior, in: container, debugDescription: "unknown prior \"\(name)\"")
+        }
+        tables = _CycleLengthTables.tables(for: prior)
+        age = try container.decodeIfPresent(Double.self, forKey: .age)
+        cycleCount = try container.decode(Int.self, forKey: .cycleCount)
+        let gridCount = _CycleLengthTables.logMeans.count * _CycleLengthTables.logScales.count
+            * prior.longCycleShares.count * prior.forgottenPeriodShares.count
+        let maxLength = _CycleLengthTables.maxLength
+        func packed(_ key: CodingKeys, count: Int) throws -> [Double] {
+            try _PackedNumbers.values(try container.decode(Data.self, forKey: key), as: Double.self, count: count,
+                                      codingPath: container.codingPath + [key])
+        }
+        logLikelihood = try packed(.logLikelihood, count: gridCount)
+        lengthProbabilities = try packed(.lengthProbabilities, count: maxLength)
+        usualCycleProbabilities = try packed(.usualCycleProbabilities, count: maxLength)
+        usualLength = try container.decode(Double.self, forKey: .usualLength)
+        usualDeviation = try container.decode(Double.self, forKey: .usualDeviation)
+        forgottenPeriodShare = try container.decode(Double.self, forKey: .forgottenPeriodShare)
+    }
+
     /// Adds a completed cycle of `length` days (the newest).
     public mutating func add(_ length: Int) {
         add(length, updating: true)
@@ -130,13 +185,13 @@ public struct CycleLengthModel: Sendable, Equatable {
         var logPosterior = [Double](repeating: 0, count: logLikelihood.count)
         var top = -Double.infinity
         var index = 0
-        for (i, mean) in means.enumerated() {
-            let z = (mean - priorMean) / tau
+        for i in 0..<means.count {
+            let z = (means[i] - priorMean) / tau
             for j in 0..<scales.count {
                 let cellPrior = -0.5 * z * z + tables.logPrior[i * scales.count + j]
-                for longShare in longShareLogPriors {
-                    for forgotten in forgottenShareLogPriors {
-                        let value = cellPrior + longShare + forgotten + logLikelihood[index]
+                for long in 0..<longShareLogPriors.count {
+                    for forgotten in 0..<forgottenShareLogPriors.count {
+                        let value = cellPrior + longShareLogPriors[long] + forgottenShareLogPriors[forgotten] + logLikelihood[index]
                         logPosterior[index] = value
                         top = max(top, value)
                         index += 1
@@ -151,24 +206,28 @@ public struct CycleLengthModel: Sendable, Equatable {
         var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
         // Points more than e^40 below the best weigh nothing a Double sum would keep: no exp for them.
         let negligible = top - 40
+        // Plain arrays and integer ranges (no tuples in the inner loops).
+        let longShareValues = longShares.map(\.share), forgottenShareValues = forgottenShares.map(\.share)
         index = 0
-        for (i, mean) in means.enumerated() {
-            let length = exp(mean)
-            for (j, scale) in scales.enumerated() {
-                let cell = i * scales.count + j
-                for longShare in longShares {
-                    for forgotten in forgottenShares {
+        for i in 0..<means.count {
+            let length = exp(means[i])
+            for j in 0..<scales.count {
+                let cell = i * scales.count + j, scale = scales[j]
+                for long in 0..<longShareValues.count {
+                    let longShare = longShareValues[long]
+                    for forgottenIndex in 0..<forgottenShareValues.count {
+                        let forgotten = forgottenShareValues[forgottenIndex]
                         let logWeight = logPosterior[index]
                         index += 1
                         guard logWeight > negligible else { continue }
                         let w = exp(logWeight - top)
                         total += w
-                        usualWeight[cell] += w * (1 - longShare.share - forgotten.share)
-                        longWeight[i] += w * longShare.share
-                        mergedWeight[cell] += w * forgotten.share
+                        usualWeight[cell] += w * (1 - longShare - forgotten)
+                        longWeight[i] += w * longShare
+                        mergedWeight[cell] += w * forgotten
                         lengthSum += w * length
                         deviationSum += w * length * scale
-                        forgottenSum += w * forgotten.share
+                        forgottenSum += w * forgotten
                     }
                 }
             }

@@ -14,7 +14,7 @@ public enum ModelKindRegistry {
         kinds.first { $0.name == name }
     }
 
-    /// The predictor and layout stored in `file`, through its header's kind.
+    /// The predictor stored in `file` (and its layout on demand), through its header's kind.
     /// - Throws: `ModelFileError.invalidHeader` for a kind this build does not know; the kind's
     ///   `ModelFileError` for a malformed file.
     public static func load(_ file: ModelFile) throws -> LoadedModel {
@@ -31,8 +31,12 @@ extension ModelKind {
     public static let cycleGBT: ModelKind = ModelKind(
         name: "cycle-gbt",
         summary: "Boosted tree ensembles over the tabular features: period, ovulation, energy, mood and alert heads."
-    ) { file throws -> LoadedModel in
-        let predictor = try GBTCyclePredictor(modelFile: file)
+    ) { file in
+        try GBTCyclePredictor(modelFile: file)
+    } layout: { loaded in
+        guard let predictor = loaded as? GBTCyclePredictor else {
+            throw ModelFileError.invalidHeader(reason: "a cycle-gbt layout needs a GBTCyclePredictor, not \(type(of: loaded))")
+        }
         let models: [GradientBoostedModel?] = [predictor.remaining, predictor.ovulationPassed, predictor.energyTomorrow,
                                                predictor.moodTomorrow, predictor.alertTiming]
         var heads: [TreeModelLayout.Head] = []
@@ -48,15 +52,19 @@ extension ModelKind {
             Outside the graph (in Swift): building features, the link (exp for Poisson, sigmoid, soft-max), the alert \
             offset, dates and reasoning text.
             """)
-        return LoadedModel(kind: .cycleGBT, predictor: predictor, layout: .trees(layout))
+        return .trees(layout)
     }
 
     /// An LSTM over the daily features with period, ovulation, energy and mood heads (`LSTMCyclePredictor`).
     public static let cycleLSTM: ModelKind = ModelKind(
         name: "cycle-lstm",
         summary: "An LSTM over the daily features with period, ovulation, energy and mood heads."
-    ) { file throws -> LoadedModel in
-        let predictor = try LSTMCyclePredictor(modelFile: file)
+    ) { file in
+        try LSTMCyclePredictor(modelFile: file)
+    } layout: { loaded in
+        guard let predictor = loaded as? LSTMCyclePredictor else {
+            throw ModelFileError.invalidHeader(reason: "a cycle-lstm layout needs a LSTMCyclePredictor, not \(type(of: loaded))")
+        }
         let network = predictor.network
         let heads = [("period", network.period), ("ovulation", network.ovulation), ("energy", network.energy), ("mood", network.mood)]
             .map { name, layer in
@@ -73,7 +81,7 @@ extension ModelKind {
             features from the user's history, soft-max/sigmoid, the period quantile added to the calendar, dates and \
             reasoning text.
             """)
-        return LoadedModel(kind: .cycleLSTM, predictor: predictor, layout: .recurrent(layout))
+        return .recurrent(layout)
     }
 
     /// The Phase 1 rule engine (`RuleEngine`), written as the base of a personal model file: no
@@ -82,7 +90,9 @@ extension ModelKind {
         name: "cycle-rules",
         summary: "The Phase 1 rule engine (no learned parameters), the base of personal model files."
     ) { _ in
-        LoadedModel(kind: .cycleRules, predictor: RuleEngine(), layout: .builtIn)
+        RuleEngine()
+    } layout: { _ in
+        .builtIn
     }
 
     /// The calendar method (`CalendarPredictor`), written as the base of a personal model file: no
@@ -91,7 +101,9 @@ extension ModelKind {
         name: "cycle-calendar",
         summary: "The calendar method (no learned parameters), the base of personal model files."
     ) { _ in
-        LoadedModel(kind: .cycleCalendar, predictor: CalendarPredictor(), layout: .builtIn)
+        CalendarPredictor()
+    } layout: { _ in
+        .builtIn
     }
 
     /// The period-history forecast (`PeriodHistoryPredictor`: her cycle-length model, which learns
@@ -101,6 +113,8 @@ extension ModelKind {
         name: "cycle-period-history",
         summary: "The period-history forecast (her cycle-length model; no stored parameters), the base of personal model files."
     ) { _ in
-        LoadedModel(kind: .cyclePeriodHistory, predictor: PeriodHistoryPredictor(), layout: .builtIn)
+        PeriodHistoryPredictor()
+    } layout: { _ in
+        .builtIn
     }
 }

@@ -11,6 +11,16 @@ extension GBTCyclePredictor: ForecastAttributing {
         return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
     }
 
+    /// `false`: the trees read one row, projected from the day's state.
+    public var readsDailyRows: Bool { false }
+
+    public func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
+        let (day, state) = try dayState(of: kept)
+        var row = [Float]()
+        TabularFeatureBuilder.features(of: state, into: &row)
+        return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
+    }
+
     public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
         var sentences = _ReasoningCache<[Double]>(), historySentences = _ReasoningCache<[Int]>()
         let forecast = try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)

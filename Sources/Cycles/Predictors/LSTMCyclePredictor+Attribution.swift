@@ -33,6 +33,19 @@ extension LSTMCyclePredictor: ForecastAttributing {
                                 rowCount: first.distance(to: day) + 1)
     }
 
+    /// `true`: the network reads every day's row from her first logged day.
+    public var readsDailyRows: Bool { true }
+
+    public func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
+        let (day, state) = try dayState(of: kept)
+        guard let rows = kept.dailyRows, !rows.isEmpty else {
+            throw ExplanationError.invalidParameter(name: "kept", expected: "a kept day with its daily rows (keepsDailyRows)",
+                                                    found: "a kept day without them")
+        }
+        return PreparedCycleDay(day: day, state: state, layout: DailyFeatureBuilder.version, rows: rows,
+                                rowCount: rows.count / DailyFeatureBuilder.featureCount)
+    }
+
     public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)

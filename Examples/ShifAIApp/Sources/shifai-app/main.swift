@@ -1,5 +1,7 @@
-// What the app does on a day: load the shipped model, predict her next period, ovulation,
-// tomorrow's energy and mood, and explain the forecast in her language.
+// What the app does on a day, through its two entry points: an in-memory history (load the
+// shipped model, predict her next period, ovulation, tomorrow's energy and mood, and explain the
+// forecast in her language), and the loop on the app's database (the same forecast written to
+// its `predictions` and `insights` tables; her day state kept between days).
 #if UMBRELLA
 import OnDeviceML
 #else
@@ -33,6 +35,20 @@ do {
     if let mood = prediction.moodTomorrow { print("mood tomorrow: \(mood.level.rawValue)") }
     print("why: \(prediction.reasoning.text)")
     print("attribution: \(attribution.contributions.count) feature contributions (\(attribution.method))")
+
+    // The loop on the app's database (the app hands over its own SQLCipher connection instead).
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("shifai-app-example.sqlite").path
+    let history = sampleHistory(today: today)
+    let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt)
+    for record in history.records {
+        try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
+    }
+    let loop = OnDeviceLoop(database: database, model: try CycleModel.load(modelPath), generator: try CyclePhrases.shared)
+    for day in [today, today.advanced(by: 1)] {
+        let outcome = try loop.predict(at: Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 21, timeZone: .gmt))))
+        let how = outcome.replayReason.map { "her history replayed: \($0)" } ?? "her kept day advanced"
+        print("database, \(day.iso): \(outcome.inserted) rows written (\(how)): \(outcome.batch.insights[0].reasoning ?? "")")
+    }
 } catch {
     print("error: \(error)")
     exit(1)

@@ -1,0 +1,107 @@
+#if SQLite
+import Foundation
+import GRDB
+import OnDeviceML
+
+/// `odml-bench dailypath`: the app's daily forecast on her database, with her day state kept
+/// between days against her history replayed, and loading an encrypted model.
+///
+/// Cases `daily_predict_<gbt|lstm>_kept` and `_replayed`: one explained `OnDeviceLoop.predict`
+/// on a two-year app database (an irregular user logging every fertility signal, 24 months),
+/// each call a new day after her last log (a day she logged nothing). `kept` is the loop as it
+/// runs: it advances her kept day (`odml_kept_day`); `replayed` deletes the kept day first, so
+/// the loop reads and replays her whole history, as it did before days were kept (it then also
+/// stores a kept day, which the old path did not: the ratio is, if anything, understated). The
+/// two run interleaved; `speedup` is replayed / kept.
+///
+/// Cases `model_load_encrypted` and `_two_decryptions`: `CycleModel.load` of an encrypted copy
+/// of `Models/cycle-gbt.odml` (100,000 PBKDF2 rounds), against the same load plus the second
+/// read and decryption the loader made before it read the checksum from its one read.
+enum DailyPathSuite {
+    static func run(_ harness: BenchmarkHarness) throws {
+        BLAS.threadCount = 1
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odml-bench-dailypath-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 24, seed: 2_024)
+            .users[0]
+        for name in ["gbt", "lstm"] where harness.shouldRun("daily_predict_\(name)") {
+            let model = try CycleModel.load("Models/cycle-\(name).odml")
+            let kept = try database(history, at: directory.appendingPathComponent("\(name)-kept.sqlite").path)
+            let replayed = try database(history, at: directory.appendingPathComponent("\(name)-replayed.sqlite").path)
+            let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
+            let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
+            let last = history.records.last!.date
+            var keptDay = last, replayedDay = last
+            func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
+            _ = try keptLoop.predict(at: noon(keptDay))
+            _ = try replayedLoop.predict(at: noon(replayedDay))
+            var failure: (any Error)?
+            let measurements = harness.measure([
+                {
+                    keptDay = keptDay.advanced(by: 1)
+                    do { BenchmarkHarness.blackHole(try keptLoop.predict(at: noon(keptDay))) } catch { failure = error }
+                },
+                {
+                    replayedDay = replayedDay.advanced(by: 1)
+                    do {
+                        try replayed.writer.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
+                        BenchmarkHarness.blackHole(try replayedLoop.predict(at: noon(replayedDay)))
+                    } catch { failure = error }
+                },
+            ])
+            if let failure { throw failure }
+            let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1]
+            harness.report("daily_predict_\(name)_kept", measurements[0], extra: extra.merging([
+                "speedup_median": BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds),
+                "speedup_p99": BenchmarkHarness.rounded(measurements[1].p99Microseconds / measurements[0].p99Microseconds),
+            ]) { $1 })
+            harness.report("daily_predict_\(name)_replayed", measurements[1], extra: extra)
+        }
+        if harness.shouldRun("model_load_encrypted") {
+            let url = directory.appendingPathComponent("cycle-gbt-encrypted.odml")
+            try ModelFile.read(from: URL(fileURLWithPath: "Models/cycle-gbt.odml")).write(to: url, password: "bench")
+            var failure: (any Error)?
+            let measurements = harness.measure([
+                {
+                    do { BenchmarkHarness.blackHole(try CycleModel.load(url.path, password: "bench")) } catch { failure = error }
+                },
+                {
+                    do {
+                        BenchmarkHarness.blackHole(try CycleModel.load(url.path, password: "bench"))
+                        BenchmarkHarness.blackHole(try ModelFile.inspect(contentsOf: url, password: "bench"))
+                    } catch { failure = error }
+                },
+            ])
+            if let failure { throw failure }
+            harness.report("model_load_encrypted", measurements[0], extra: [
+                "speedup_median": BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds),
+            ])
+            harness.report("model_load_encrypted_two_decryptions", measurements[1])
+        }
+    }
+
+    /// A new app database at `path` with her profile, her records and her measurements (in the
+    /// app's own `measurements` table).
+    static func database(_ history: UserHistory, at path: String) throws -> AppDatabase {
+        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt)
+        for record in history.records {
+            try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
+        }
+        try database.writer.write { db in
+            try db.execute(sql: """
+                CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
+                                          created_at INTEGER, updated_at INTEGER, sync_status TEXT)
+                """)
+            for day in history.measurements {
+                for kind in day.kinds {
+                    try db.execute(sql: "INSERT INTO measurements (id, date, kind, value, source) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: ["\(day.date.iso)-\(kind.rawValue)", day.date.iso, kind.rawValue, day.value(of: kind),
+                                               day.source(of: kind)])
+                }
+            }
+        }
+        return database
+    }
+}
+#endif

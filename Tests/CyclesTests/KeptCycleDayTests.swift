@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Cycles
+import CyclesLab
+
+/// Her kept day, advanced day by day by what she logged since (as the app database loop does),
+/// equals the replay of her history over the same days, through encoding round trips.
+@Suite struct KeptCycleDayTests {
+    /// 200 generated users over 12 months, every fertility signal logged (irregular and mixed
+    /// cohorts), every day of their logs.
+    static let users: [UserHistory] = {
+        let irregular = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 100, months: 12, seed: 5_101)
+        let mixed = SyntheticCycles.generate(config: CohortConfig.mixed.loggingEverySignal(), users: 100, months: 12, seed: 5_102)
+        return irregular.users + mixed.users
+    }()
+
+    /// A kept day encoded and decoded as the app database stores it.
+    static func roundTrip(_ kept: KeptCycleDay) throws -> KeptCycleDay {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(KeptCycleDay.self, from: try encoder.encode(kept))
+    }
+
+    /// Days the app database loop keeps her kept day behind the day forecast.
+    static let lagDays = 7
+
+    /// Each day, as the app database loop does: the kept copy (her last logged day at least
+    /// `lagDays` back) advanced by the logs since, through the day. Its state equals her state
+    /// replayed from nothing (the reference visits her logged days, then the day; checked against
+    /// `CycleDayState(history:through:)` on sampled days), compared whole on every third day and
+    /// every period start of every user; every 29th day the kept copy goes through an encoding
+    /// round trip and goes on from the decoded copy.
+    @Test func keptThenAdvancedEqualsTheStateReplayedFromNothingEveryDay() throws {
+        #expect(Self.users.count == 200)
+        var days = 0, withSignals = 0, roundTrips = 0, compared = 0
+        for (userIndex, history) in Self.users.enumerated() {
+            guard let first = history.records.first?.date, let last = history.records.last?.date else { continue }
+            if !history.measurements.isEmpty { withSignals += 1 }
+            let recordByDay = Dictionary(grouping: history.records, by: \.date)
+            let measuredByDay = Dictionary(grouping: history.measurements, by: \.date)
+            let loggedDays = Set(recordByDay.keys).union(measuredByDay.keys.filter { $0 >= first })
+            var kept = KeptCycleDay(profile: history.profile, keepsDailyRows: false)
+            var loggedThrough = CycleDayState(profile: history.profile)
+            for (index, day) in (first...last).enumerated() {
+                // What the loop reads: the rows dated after the kept day (a week or so of them).
+                let since = kept.day ?? first.advanced(by: -1)
+                let records = Array(history.records[history.records.partitioningIndex { $0.date > since }...]
+                    .prefix { $0.date <= day })
+                let measurements = Array(history.measurements[history.measurements.partitioningIndex { $0.date > since }...]
+                    .prefix { $0.date <= day })
+                if loggedDays.contains(day) { loggedThrough.advance(to: day, record: recordByDay[day]?.first, measurements: measuredByDay[day]?.first) }
+                // The day's forecast state on every third day (each one replays up to a week of
+                // logs, period starts included) and on each start; the whole state is compared.
+                if index % 3 == 0 || loggedThrough.starts.last == day || day == last {
+                    var today = kept
+                    try today.advance(through: day, records: records, measurements: measurements)
+                    var reference = loggedThrough
+                    if reference.today != day { reference.advance(to: day, record: nil) }
+                    guard today.state == reference else {
+                        Issue.record("user \(history.userID), \(day): the kept day advanced differs from the replay from nothing")
+                        return
+                    }
+                    if userIndex < 20 && index % 120 == 60 {
+                        #expect(reference == CycleDayState(history: history, through: day), "user \(history.userID), \(day): the reference")
+                    }
+                    compared += 1
+                }
+                let keepThrough = day.advanced(by: -Self.lagDays)
+                if keepThrough >= first {
+                    try kept.advance(throughLoggedDaysUpTo: keepThrough, records: records, measurements: measurements)
+                }
+                if index % 29 == 28 {
+                    let decoded = try Self.roundTrip(kept)
+                    #expect(decoded == kept, "user \(history.userID), \(day): the decoded kept day differs")
+                    kept = decoded
+                    roundTrips += 1
+                }
+                days += 1
+            }
+        }
+        #expect(days > 200 * 300)
+        #expect(withSignals == 200)
+        #expect(roundTrips > 200 * 10)
+        #expect(compared > days / 3)
+    }
+
+    /// With daily rows (the LSTM's inputs), the kept day advanced a day at a time holds the rows
+    /// `DailyFeatureBuilder` builds from her history, bit for bit, and the same state.
+    @Test func dailyRowsEqualTheFeatureBuilderRows() throws {
+        for history in Self.users.prefix(10) + Self.users.suffix(10) {
+            guard let first = history.records.first?.date, let last = history.records.last?.date else { continue }
+            var kept = KeptCycleDay(profile: history.profile, keepsDailyRows: true)
+            for (index, day) in (first...last).enumerated() {
+                try kept.advance(through: day, records: history.records.filter { $0.date == day },
+                                 measurements: history.measurements.filter { $0.date == day })
+                if index % 91 == 45 || day == last {
+                    let (rows, state) = DailyFeatureBuilder.features(for: history, from: first, through: day)
+                    #expect(kept.dailyRows?.map(\.bitPattern) == rows.map(\.bitPattern), "user \(history.userID), \(day): rows")
+                    #expect(kept.state == state, "user \(history.userID), \(day): state")
+                    kept = try Self.roundTrip(kept)
+                }
+            }
+        }
+    }
+
+    /// A day before the last one advanced through is refused; bytes that are not a kept day are
+    /// a decoding error, not a crash.
+    @Test func badInputIsATypedError() throws {
+        let history = Self.users[0]
+        let day = try #require(history.records.first?.date).advanced(by: 40)
+        var kept = KeptCycleDay(history: history, through: day, keepsDailyRows: false)
+        #expect(throws: DatasetError.self) {
+            try kept.advance(through: day.advanced(by: -1), records: [], measurements: [])
+        }
+        let encoded = try JSONEncoder().encode(["state": ["dayCount": -1]])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(KeptCycleDay.self, from: encoded) }
+        var truncated = try JSONSerialization.jsonObject(with: try {
+            let encoder = JSONEncoder()
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            return try encoder.encode(kept)
+        }()) as! [String: Any]
+        var state = truncated["state"] as! [String: Any]
+        state["flow"] = Data([1, 2, 3]).base64EncodedString()
+        truncated["state"] = state
+        let damaged = try JSONSerialization.data(withJSONObject: truncated)
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        #expect(throws: DecodingError.self) { try decoder.decode(KeptCycleDay.self, from: damaged) }
+    }
+}

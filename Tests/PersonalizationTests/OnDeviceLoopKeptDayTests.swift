@@ -1,0 +1,121 @@
+import Cycles
+import Foundation
+import GRDB
+import Testing
+@testable import Personalization
+import CyclesLab
+
+/// The loop keeps her day state between days (`odml_kept_day`): each day it reads only the rows
+/// logged since and gives the forecast a replay of her whole history gives; a row dated on or
+/// before the kept day, inserted, changed or deleted, makes it replay her history once.
+@Suite struct OnDeviceLoopKeptDayTests {
+    /// Her measurements as the app's `measurements` table holds them, one row per kind and day.
+    static func log(_ measurements: DayMeasurements, in database: AppDatabase) throws {
+        try database.writer.write { db in
+            for kind in measurements.kinds {
+                try db.execute(sql: "INSERT INTO measurements (id, date, kind, value, source) VALUES (?, ?, ?, ?, ?)",
+                               arguments: ["\(measurements.date.iso)-\(kind.rawValue)", measurements.date.iso, kind.rawValue,
+                                           measurements.value(of: kind), measurements.source(of: kind)])
+            }
+        }
+    }
+
+    /// An every-signal irregular user logged day by day for 5 months, each day forecast by the
+    /// shipped model: once she has logged a week, the kept day is advanced (no replay), and each
+    /// forecast equals the one from her history replayed from nothing. Then a flow corrected
+    /// 20 days later and a deleted period day each make the next forecast replay her history, and the forecast
+    /// again equals the replayed one.
+    @Test(arguments: ["Models/cycle-gbt.odml", "Models/cycle-lstm.odml"])
+    func advancedForecastsEqualReplayedOnesAndPastEditsRebuild(modelPath: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let model = try CycleModel.load(root.appendingPathComponent(modelPath).path)
+        let predictor = try #require(model.predictor as? any ForecastAttributing)
+        let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 6, seed: 41).users[0]
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
+        let database = try AppDatabase.create(path: directory.appendingPathComponent("app.sqlite").path, profile: history.profile,
+                                              timeZone: AppDatabaseFixtures.utc)
+        try database.writer.write { db in
+            try db.execute(sql: """
+                CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
+                                          created_at INTEGER, updated_at INTEGER, sync_status TEXT)
+                """)
+        }
+        let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
+        let first = try #require(history.periodStarts.first)
+        let recordByDay = Dictionary(grouping: history.records, by: \.date)
+        let measuredByDay = Dictionary(grouping: history.measurements, by: \.date)
+        var logged = UserHistory(profile: history.profile, records: [])
+        func logDay(_ day: CalendarDay) throws {
+            for record in recordByDay[day] ?? [] {
+                try database.log(record, cycleDay: nil, at: day.unixTimestamp(hour: 21, timeZone: AppDatabaseFixtures.utc))
+            }
+            for measurements in measuredByDay[day] ?? [] { try Self.log(measurements, in: database) }
+        }
+        func expected(on day: CalendarDay) throws -> CyclePrediction {
+            try predictor.explainedPrediction(for: try database.history().truncated(through: day), on: day, language: .fr,
+                                              generator: try CyclePhrases.shared).prediction
+        }
+        var replays: [String] = [], advanced = 0
+        let days = Array(first...first.advanced(by: 150))
+        for day in days {
+            try logDay(day)
+            let outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
+            if let reason = outcome.replayReason { replays.append(reason) } else { advanced += 1 }
+            if day == days.first || day.daysSinceEpoch % 5 == 0 {
+                #expect(outcome.prediction == (try expected(on: day)), "\(modelPath), \(day)")
+            }
+        }
+        // Until she has logged a day `keptDayLagDays` back there is nothing to keep.
+        #expect(Set(replays) == ["no kept day"] && replays.count <= AppDatabase.keptDayLagDays + 1, "\(replays)")
+        #expect(advanced == days.count - replays.count)
+        logged = try database.history()
+        #expect(logged.records.count > 40)
+
+        // A flow corrected 20 days later: an edit on or before the kept day.
+        var day = days.last!.advanced(by: 1)
+        let corrected = try #require(logged.records.last { $0.flowIntensity != nil && $0.date < day.advanced(by: -20) })
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE cycle_entries SET flow_intensity = ? WHERE date = ?",
+                           arguments: [corrected.flowIntensity == 1 ? 3 : 1, corrected.date.iso])
+        }
+        var outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        #expect(outcome.replayReason?.contains("was edited") == true, "\(String(describing: outcome.replayReason))")
+        #expect(outcome.prediction == (try expected(on: day)))
+        day = day.advanced(by: 1)
+        outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        #expect(outcome.replayReason == nil)
+        #expect(outcome.prediction == (try expected(on: day)))
+
+        // Her last period's first day deleted: the forecast moves, as a replay says it does.
+        let lastStart = try #require(logged.periodStarts.last)
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM cycle_entries WHERE date = ?", arguments: [lastStart.iso]) }
+        day = day.advanced(by: 1)
+        outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        #expect(outcome.replayReason != nil)
+        #expect(outcome.prediction == (try expected(on: day)))
+    }
+
+    /// A kept day in a format this build does not read, or bytes that are not a kept day, are
+    /// rebuilt from her history, never an error.
+    @Test func anUnreadableKeptDayIsRebuilt() throws {
+        let history = AppDatabaseFixtures.irregularUser(months: 4)
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
+        let day = history.periodStarts[2].advanced(by: 5)
+        let database = try AppDatabaseFixtures.database(history, through: day, at: directory.appendingPathComponent("app.sqlite").path)
+        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("calendar"), generator: try CyclePhrases.shared)
+        #expect(try loop.predict(at: AppDatabaseFixtures.noon(day)).replayReason != nil)  // the calendar reads her history
+        let gbt = OnDeviceLoop(database: database, model: try CycleModel.load(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Models/cycle-gbt.odml").path), generator: try CyclePhrases.shared)
+        let first = try gbt.predict(at: AppDatabaseFixtures.noon(day))
+        #expect(first.replayReason == "no kept day")
+        try database.writer.write { db in try db.execute(sql: "UPDATE odml_kept_day SET state = x'00ff'") }
+        let next = try gbt.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 1)))
+        #expect(next.replayReason?.contains("cannot be advanced") == true)
+        #expect(next.prediction != nil)
+        try database.writer.write { db in try db.execute(sql: "UPDATE odml_kept_day SET format = 'v0'") }
+        let third = try gbt.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 2)))
+        #expect(third.replayReason?.contains("another format") == true)
+        #expect(try gbt.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 3))).replayReason == nil)
+    }
+}
