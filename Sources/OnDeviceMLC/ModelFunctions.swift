@@ -12,15 +12,9 @@ public func odml_model_load(_ path: UnsafePointer<CChar>?, _ password: UnsafePoi
         let out = try CCall.output(outModel, "out_model")
         let source = try CCall.string(path, "path")
         let password = try CCall.optionalString(password, "password")
-        if !CycleModel.builtInNames.contains(source) {
-            guard FileManager.default.fileExists(atPath: source) else {
-                throw CFailure(.notFound, "\(source): no such file (expected a .odml file or one of "
-                               + "\(CycleModel.builtInNames.joined(separator: ", ")))")
-            }
-            // The container's own errors (not a model file, truncated, corrupt, wrong password) before the model's.
-            do { _ = try ModelFile.read(from: URL(fileURLWithPath: source), password: password) } catch let error as ModelFileError {
-                throw CFailure(CFailure(classifying: error).status, "\(source): \(error)")
-            }
+        if !CycleModel.builtInNames.contains(source), !FileManager.default.fileExists(atPath: source) {
+            throw CFailure(.notFound, "\(source): no such file (expected a .odml file or one of "
+                           + "\(CycleModel.builtInNames.joined(separator: ", ")))")
         }
         // Without OpenBLAS (Linux opens it at run time) a model's first BLAS call would stop the process: refuse here.
         do { try BLAS.checkKernel() } catch TensorError.blasUnavailable(let reason) {
@@ -28,7 +22,18 @@ public func odml_model_load(_ path: UnsafePointer<CChar>?, _ password: UnsafePoi
         } catch {
             // An older kernel than the CPU allows still computes the same results, more slowly.
         }
-        out.pointee = ModelHandle(try CycleModel.load(source, password: password)).retained()
+        let model: CycleModel
+        do {
+            model = try CycleModel.load(source, password: password)
+        } catch PersonalizationError.unsupportedModel(_, let detail) {
+            // The container's own error (not a model file, truncated, corrupt) when that is the cause: read it
+            // again on this failure path only, so that a load that succeeds reads and decrypts the file once.
+            do { _ = try ModelFile.read(from: URL(fileURLWithPath: source), password: password) } catch let error as ModelFileError {
+                throw CFailure(CFailure(classifying: error).status, "\(source): \(error)")
+            }
+            throw CFailure(.unsupported, "\(source): \(detail)")
+        }
+        out.pointee = ModelHandle(model).retained()
     }
 }
 
