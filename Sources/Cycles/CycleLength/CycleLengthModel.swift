@@ -279,13 +279,15 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
         let offset = weights.count
         weights.append(contentsOf: repeatElement(0, count: spreadDays))
         let total = weights.reduce(0, +) + beyond
-        if total > 1e-12 {
+        if total.isFinite && total > 1e-12 {
             for day in 0..<spreadDays { weights[offset + day] += beyond / Double(spreadDays) }
         } else {
-            // Past every length the model weighs: a start any day of the next four weeks.
-            for day in 0..<spreadDays { weights[offset + day] = 1 }
+            // Past every length the model weighs (or a posterior that is not a number, from an
+            // input no reader should let through): a start any day of the next four weeks.
+            weights = [Double](repeating: 0, count: offset) + [Double](repeating: 1, count: spreadDays)
         }
         // `first` is the cycle day of tomorrow's start when cycleDay = first: index 0 = tomorrow.
-        return NextStartDistribution(asOf: asOf, weights: weights)!
+        return NextStartDistribution(asOf: asOf, weights: weights)
+            ?? NextStartDistribution(asOf: asOf, weights: [Double](repeating: 0, count: offset) + [Double](repeating: 1, count: spreadDays))!
     }
 }
