@@ -12,7 +12,9 @@ extension CycleDataset {
     /// `app` layout the dataset has one user, the `user_profile` row; `phase` and `cycle_day` are
     /// checked as displayed values and never used; other tables and columns are ignored.
     /// - Parameters:
+    ///   - db: the open database connection.
     ///   - name: what errors call the database (e.g. its file name).
+    ///   - lenient: skip bad rows instead of throwing; they are listed in `skippedRows`.
     ///   - timeZone: the zone in which the app layout's Unix timestamps are read as days.
     ///   - datedAfter: when given, only the `cycle_entries`, `symptom_logs` and `measurements` rows
     ///     dated after it are read (what she logged since a kept day), with the same checks and

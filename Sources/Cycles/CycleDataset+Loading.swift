@@ -16,7 +16,9 @@ extension CycleDataset {
 
     /// Reads a dataset directory: `user_profile.csv`, `cycle_entries.csv`, and optionally
     /// `symptom_logs.csv`, `measurements.csv`, `truth.csv`, `manifest.json`. Everything is validated.
-    /// - Parameter lenient: skip bad rows instead of throwing; they are listed in `skippedRows`.
+    /// - Parameters:
+    ///   - directory: the dataset directory.
+    ///   - lenient: skip bad rows instead of throwing; they are listed in `skippedRows`.
     /// - Throws: `DatasetError` naming file, line, column, the bad value and what was expected.
     public static func load(from directory: URL, lenient: Bool = false) throws -> CycleDataset {
         func url(_ name: String) -> URL { directory.appendingPathComponent(name) }

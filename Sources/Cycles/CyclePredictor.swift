@@ -11,7 +11,10 @@ public protocol CyclePredictor: Sendable {
 
     /// Forecasts for `history`'s user on each of `days` (increasing), each using only the data
     /// logged up to and including that day.
-    /// - Parameter language: the language of the reasoning sentences.
+    /// - Parameters:
+    ///   - history: her logs, read up to each forecast day only.
+    ///   - days: the forecast days, in increasing order.
+    ///   - language: the language of the reasoning sentences.
     func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction]
 }
 

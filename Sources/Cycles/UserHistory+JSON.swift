@@ -18,7 +18,9 @@ extension UserHistory {
     /// `symptom_logs`, `measurements`), checked by the same rules as a dataset directory, so a
     /// history reads the same from either. Days and measurements may come in any order; one day
     /// per date, one measurement per date and kind.
-    /// - Parameter source: what errors call the document.
+    /// - Parameters:
+    ///   - data: the UTF-8 JSON document.
+    ///   - source: what errors call the document.
     /// - Throws: `DatasetError.invalidJSON` naming the path of the bad value (`days[3].flow_intensity`)
     ///   and what was expected.
     public init(json data: Data, source: String = "history JSON") throws {

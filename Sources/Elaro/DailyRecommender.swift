@@ -64,6 +64,7 @@ public struct DailyRecommender: Sendable {
     ///   - context: today, focus, child age and situations.
     ///   - signals: the parent's signals (empty for a new parent).
     ///   - learner: the bandit giving `SuccessProbability`; `nil` uses the cold-start prior only.
+    ///   - language: the language of the reasons and the summary.
     ///   - generator: draws the picks (and the Monte-Carlo propensities of Thompson sampling).
     public func recommend(context: DailyContext, signals: SignalsCalculator, learner: ElaroLearner?,
                           language: Language, using generator: inout some RandomNumberGenerator) -> Recommendation {

@@ -22,9 +22,13 @@ public struct Gate: Sendable, Equatable, Codable {
     public var status: GateStatus
     /// How the value was measured, or why it was not.
     public var method: String
+    /// Whether it decides the verdict or is a target reported beside it.
+    public var kind: GateKind
 
     /// `true` only when the gate passed.
     public var passed: Bool { status == .pass }
+    /// `true` when the gate decides the verdict (a Spike S3 gate, or a gate from a gates file).
+    public var decidesVerdict: Bool { kind == .goNoGo }
 
     /// Checks `specification` on `model` given its measurement (`nil`: not measured, with `reason`).
     public init(specification: GateSpecification, model: String, measurement: MeasuredValue?, reason: String? = nil) {
@@ -35,6 +39,7 @@ public struct Gate: Sendable, Equatable, Codable {
         limit = specification.limit
         comparison = specification.comparison
         unit = specification.unit
+        kind = specification.kind
         self.measurement = measurement
         let number = measurement?.number(for: specification.statistic)
         measured = number

@@ -4,9 +4,13 @@ extension GateSpecification {
     /// Reads extra gates from a JSON file shaped
     /// `{"gates": [{"name": "daily accuracy", "metric": "period_start.accuracy_2d",
     /// "statistic": "ci_low", "comparison": ">=", "limit": 0.5}]}`; `statistic` is optional
-    /// (`value`, `ci_low` or `ci_high`; default `value`). The built-in "no model below the calendar"
-    /// gate reads `{"name": "…", "metric": "robustness.alert_accuracy_vs_calendar", "statistic":
-    /// "ci_high", "comparison": ">=", "limit": 0}`.
+    /// (`value`, `ci_low` or `ci_high`; default `value`), and so is `kind` (`go-no-go`, the default:
+    /// the gate decides the verdict; or `target`: it is reported with the Phase 2 targets). The
+    /// built-in "no model below the calendar" target reads `{"name": "…", "metric":
+    /// "robustness.alert_accuracy_vs_calendar", "statistic": "ci_high", "comparison": ">=", "limit": 0}`.
+    ///
+    /// An entry with only the `name` of a built-in Phase 2 target (`phase2Targets`) makes that
+    /// target a gate: `{"gates": [{"name": "latency p99 < 100 ms (phase 2)"}]}`.
     /// - Throws: `ValidatorError` naming the file, the gate's index and the bad field.
     public static func load(from url: URL) throws -> [GateSpecification] {
         let data: Data
@@ -41,12 +45,28 @@ extension GateSpecification {
                 guard case let .string(value)? = gate[field], !value.isEmpty else { throw invalid(field, expected: "a non-empty string") }
                 return value
             }
-            let allowed: Set<String> = ["name", "metric", "statistic", "comparison", "limit"]
+            let allowed: Set<String> = ["name", "metric", "statistic", "comparison", "limit", "kind"]
             if let field = gate.keys.sorted().first(where: { !allowed.contains($0) }) {
                 throw ValidatorError.invalidGate(path: path, index: index, field: field, found: "an unknown field",
-                                                 expected: "only name, metric, statistic, comparison, limit")
+                                                 expected: "only name, metric, statistic, comparison, limit, kind")
             }
             let name = try string("name")
+            if gate.keys.count == 1 {
+                guard let target = phase2Targets.first(where: { $0.name == name }) else {
+                    throw invalid("name", expected: "with no other field, the name of a Phase 2 target: "
+                                  + phase2Targets.map { "\"\($0.name)\"" }.joined(separator: ", "))
+                }
+                guard names.insert(name).inserted else { throw ValidatorError.duplicateGate(path: path, name: name) }
+                result.append(target.asGoNoGoGate)
+                continue
+            }
+            var kind = GateKind.goNoGo
+            if gate["kind"] != nil {
+                guard let parsed = GateKind(rawValue: try string("kind")) else {
+                    throw invalid("kind", expected: "go-no-go or target")
+                }
+                kind = parsed
+            }
             let metric = try string("metric")
             guard MeasurementKey.isKnown(metric) else {
                 throw invalid("metric", expected: "a measurement such as period_start.alert_accuracy, model.file_bytes, "
@@ -67,7 +87,8 @@ extension GateSpecification {
                 throw invalid("limit", expected: "a number in the metric's unit (fractions for accuracies, bytes, µs)")
             }
             guard names.insert(name).inserted else { throw ValidatorError.duplicateGate(path: path, name: name) }
-            result.append(GateSpecification(name: name, metric: metric, statistic: statistic, comparison: comparison, limit: limit))
+            result.append(GateSpecification(name: name, metric: metric, statistic: statistic, comparison: comparison, limit: limit,
+                                            kind: kind))
         }
         return result
     }

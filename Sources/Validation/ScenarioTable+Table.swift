@@ -28,11 +28,11 @@ extension ScenarioTable {
         return result
     }
 
-    /// The scenario gates (header first): per scenario and candidate, each scenario gate's measured
+    /// The scenario gates that decide the verdict (header first): per scenario and candidate, each one's measured
     /// value and outcome, the model gates' outcome, and whether the candidate passes there.
     public var gateTable: [[String]] {
         var names: [String] = []
-        for gate in rows.first?.gates ?? [] where !names.contains(gate.name) { names.append(gate.name) }
+        for gate in rows.first?.gates ?? [] where gate.decidesVerdict && !names.contains(gate.name) { names.append(gate.name) }
         var result: [[String]] = [["scenario", "model"] + names + ["model gates", "passes"]]
         for row in rows {
             for model in candidates {
@@ -60,8 +60,9 @@ extension ScenarioTable {
     /// model gates.
     public var notes: [String] {
         var lines = ["Each scenario keeps flow, symptoms and only its signals (DatasetPerturbation signals:…); "
-                     + "the scenario gates are measured on its users, the model gates (size, latency, calendar floor) once; "
-                     + "a scenario is GO when one model passes all of them (\(bootstrapSamples) bootstrap resamples of users)."]
+                     + "the scenario gates are measured on its users, the model gates (the file size) once; "
+                     + "a scenario is GO when one model passes all of them (\(bootstrapSamples) bootstrap resamples of users). "
+                     + "The Phase 2 targets (latency, calendar floor, fine-tuning) decide nothing; they have their own table."]
         lines.append("ideal observer: \(idealObserver)")
         if rows.contains(where: { row in row.cells.contains { $0.gapToIdealObserver != nil } }) {
             lines.append("Δ vs ideal observer: model − observer in points with its paired 95 % interval "

@@ -12,19 +12,66 @@ extension ScenarioTable {
     public var verdict: String {
         guard !candidates.isEmpty else { return "NO-GO: no candidate model (put model files in Models/ or pass --model)" }
         guard let passing = cheapestPassing else {
-            func closeness(_ row: Row) -> (Int, Double, Int) {
-                let (passed, accuracy) = rank(best(in: row), in: row)
-                return (passed, accuracy, -row.burden)
-            }
             guard let closest = rows.max(by: { closeness($0) < closeness($1) }) else {
                 return "NO-GO: no logging scenario"
             }
             return "NO-GO: no logging scenario passes every gate; closest: \(closest.logging) (\(failure(closest)))"
         }
-        var parts = ["GO with \(passing.logging) (\(passing.passingModels.map { success($0, in: passing) }.joined(separator: "; ")))"]
+        var parts = [decision]
         let cheaper = rows.filter { $0.burden < passing.burden && !$0.passes }.sorted { $0.burden > $1.burden }
         parts += cheaper.map { "NO-GO with \($0.logging) (\(failure($0)))" }
         return parts.joined(separator: "; ")
+    }
+
+    /// The decision alone: `"GO with LH tests (gbt: 63.1 % [60.2, 66.0], …)"` or `"NO-GO: no
+    /// logging scenario passes every gate"`.
+    public var decision: String {
+        guard !candidates.isEmpty else { return "NO-GO: no candidate model" }
+        guard let passing = cheapestPassing else { return "NO-GO: no logging scenario passes every gate" }
+        return "GO with \(passing.logging) (\(passing.passingModels.map { success($0, in: passing) }.joined(separator: "; ")))"
+    }
+
+    /// The closest gap, in plain words. GO: how far the best model is in the cheaper logging
+    /// scenario that comes closest (or that it passes with the least logging tested). NO-GO: how far
+    /// the closest scenario's best model is from passing. Each names the ideal observer when known.
+    public var closestGap: String {
+        guard !candidates.isEmpty else { return "No model to judge: put model files in Models/ or pass --model." }
+        if let passing = cheapestPassing {
+            let cheaper = rows.filter { $0.burden < passing.burden && !$0.passes }
+            guard let nearest = cheaper.max(by: { closeness($0) < closeness($1) }) else {
+                return "It passes with the least logging tested (\(passing.logging))."
+            }
+            return "With \(nearest.logging), " + shortfall(in: nearest) + "."
+        }
+        guard let closest = rows.max(by: { closeness($0) < closeness($1) }) else { return "No logging scenario was scored." }
+        return "Closest: with \(closest.logging), " + shortfall(in: closest) + "."
+    }
+
+    /// `"the best model, lstm, reaches 58.1 % [56.0, 60.2]: its lower end is 4.0 points below 60 %;
+    /// the ideal observer reaches 61.0 %"`, with the failed model gates.
+    private func shortfall(in row: Row) -> String {
+        guard let model = best(in: row) else { return "no model was scored" }
+        var text = "the best model, \(model), reaches " + (row.cell(model)?.alertAccuracy.map {
+            _Format.percent($0, interval: row.cell(model)?.interval)
+        } ?? "no measured accuracy")
+        let accuracyGate = row.gates.first { $0.model == model && $0.decidesVerdict && $0.metric == CycleMetric.alertAccuracy.rawValue }
+        if let gate = accuracyGate, let measured = gate.measured, !gate.passed {
+            text += String(format: ": its lower end is %.1f points below %.0f %%", (gate.limit - measured) * 100, gate.limit * 100)
+        }
+        let others = row.gates.filter { $0.model == model && $0.decidesVerdict && !$0.passed && $0.metric != CycleMetric.alertAccuracy.rawValue }
+            .map { "\($0.name) (\(measured($0)))" } + (modelGateFailures[model] ?? [])
+        if !others.isEmpty { text += "; it also fails " + others.joined(separator: ", ") }
+        if let observer = row.cell(Self.idealObserverColumn), let accuracy = observer.alertAccuracy {
+            text += "; the ideal observer reaches " + _Format.percent(accuracy, interval: observer.interval)
+            if let limit = alertAccuracyLimit, accuracy < limit { text += ", so no causal predictor passes there" }
+        }
+        return text
+    }
+
+    /// How close a scenario comes to passing: its best model's rank, then the lesser burden.
+    private func closeness(_ row: Row) -> (Int, Double, Int) {
+        let (passed, accuracy) = rank(best(in: row), in: row)
+        return (passed, accuracy, -row.burden)
     }
 
     /// `"gbt: 63.1 % [60.2, 66.0], 71.0 % fine-tuned after 6 months"`.
@@ -36,7 +83,7 @@ extension ScenarioTable {
     private func failure(_ row: Row) -> String {
         guard let model = best(in: row) else { return "no candidate" }
         var text = "best \(model): " + figures(model, in: row)
-        let failed = row.gates.filter { $0.model == model && !$0.passed }.map { "\($0.name) (\(measured($0)))" }
+        let failed = row.gates.filter { $0.model == model && $0.decidesVerdict && !$0.passed }.map { "\($0.name) (\(measured($0)))" }
             + (modelGateFailures[model] ?? [])
         if !failed.isEmpty { text += "; fails " + failed.joined(separator: ", ") }
         if let observer = row.cell(Self.idealObserverColumn), let accuracy = observer.alertAccuracy {
@@ -76,7 +123,7 @@ extension ScenarioTable {
     /// How close `model` comes to passing in `row`: gates passed, then alert accuracy.
     private func rank(_ model: String?, in row: Row) -> (Int, Double) {
         guard let model else { return (-1, -1) }
-        let passed = row.gates.filter { $0.model == model && $0.passed }.count - (modelGateFailures[model]?.count ?? 0)
+        let passed = row.gates.filter { $0.model == model && $0.decidesVerdict && $0.passed }.count - (modelGateFailures[model]?.count ?? 0)
         return (passed, row.cell(model)?.alertAccuracy ?? -1)
     }
 }

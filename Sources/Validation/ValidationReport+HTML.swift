@@ -2,15 +2,16 @@ import Cycles
 import CyclesLab
 
 extension ValidationReport {
-    /// `report.html`: the verdict, the scenario table with every 95 % interval drawn as a bar, the
+    /// `report.html`: the three summary lines, the scenario table with every 95 % interval drawn as a bar, the
     /// scenario gates, the side-by-side table, the robustness panel, the real-data sections, the
-    /// model gates, the calibration (reliability table and diagram) and the charts,
+    /// model gates, the Phase 2 targets, the calibration (reliability table and diagram) and the charts,
     /// in one self-contained page: styles inline, charts as inline SVG, no script, font, image or
     /// any other file fetched from anywhere.
     public var html: String {
         var body: [String] = []
         body.append("<h1>Validation report</h1>")
-        body.append("<p id=\"verdict\" class=\"\(isGo ? "go" : "no-go")\">\(Self.escaped(summaryLine))</p>")
+        body.append("<div id=\"verdict\" class=\"\(isGo ? "go" : "no-go")\">"
+                    + summaryLines.map { "<p>\(Self.escaped($0))</p>" }.joined() + "</div>")
         body.append("<p>\(Self.escaped(dataLine))</p>")
         body.append("<p>\(Self.escaped(machineLine))</p>")
         if let scenarios {
@@ -40,8 +41,17 @@ extension ValidationReport {
         body.append(scenarios == nil ? "<h2>Gates</h2>" : "<h2>Model gates (measured once, on the users as generated)</h2>")
         var gateRows = gateTable
         gateRows[0].append("how it was measured")
-        for (index, gate) in gates.enumerated() { gateRows[index + 1].append(gate.method) }
+        for (index, gate) in gates.filter(\.decidesVerdict).enumerated() { gateRows[index + 1].append(gate.method) }
         body.append(Self.table(gateRows, id: "gates"))
+        if targetTable.count > 1 {
+            body.append("<h2>Phase 2 targets</h2>")
+            body.append("<p class=\"note\">They decide neither the verdict nor the exit status; a gates file can make any "
+                        + "of them a gate. The ceiling is the causal ideal observer on the same users.</p>")
+            var targetRows = targetTable
+            targetRows[0].append("how it was measured")
+            for (index, outcome) in targets.enumerated() { targetRows[index + 1].append(outcome.gate.method) }
+            body.append(Self.table(targetRows, id: "targets"))
+        }
         body.append("<h2>Calibration</h2>")
         body.append("<p class=\"note\">\(Self.escaped(ReliabilityTable.rowsHeading)).</p>")
         body.append(Self.table(reliabilityTable, id: "reliability"))
@@ -54,7 +64,8 @@ extension ValidationReport {
         table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
         th, td { border: 1px solid #CCC; padding: 3px 6px; text-align: left; vertical-align: top; }
         th { background: #F2F2F2; }
-        #verdict { font-size: 17px; padding: 10px 14px; border-radius: 4px; }
+        #verdict { font-size: 16px; padding: 4px 14px; border-radius: 4px; }
+        #verdict p:first-child { font-size: 18px; font-weight: bold; }
         #verdict.go { background: #E3F4E8; border: 2px solid #007A3D; }
         #verdict.no-go { background: #FBE9E9; border: 2px solid #B00; }
         #scenarios td { white-space: nowrap; }
@@ -64,7 +75,7 @@ extension ValidationReport {
         svg.interval { display: block; margin-top: 2px; }
         """
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            + "<title>Validation report: \(verdict)</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+            + "<title>Validation report: Spike S3 \(verdict)</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
             + body.joined(separator: "\n") + "\n</body>\n</html>\n"
     }
 
@@ -113,8 +124,9 @@ extension ValidationReport {
         var html = "<table id=\"\(id)\">\n<tr>" + header.map { "<th>\(escaped($0))</th>" }.joined() + "</tr>\n"
         for row in rows.dropFirst() {
             html += "<tr>" + row.map { cell in
-                let status = cell.hasSuffix("PASS") || cell == "GO" ? " class=\"go\""
-                    : (cell.hasSuffix("FAIL") || cell == "NO-GO" || cell.hasSuffix("NOT MEASURED") ? " class=\"no-go\"" : "")
+                let status = cell.hasSuffix("PASS") || cell == "GO" || cell == "met" ? " class=\"go\""
+                    : (cell.hasSuffix("FAIL") || cell == "NO-GO" || cell.hasSuffix("NOT MEASURED") || cell.hasPrefix("not met")
+                        ? " class=\"no-go\"" : "")
                 return "<td\(status)>\(escaped(cell))</td>"
             }.joined() + "</tr>\n"
         }

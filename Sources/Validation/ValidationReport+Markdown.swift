@@ -12,7 +12,9 @@ extension ValidationReport {
             return ["| " + escaped[0].joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
                 + escaped.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
         }
-        var lines = ["# Validation report: \(verdict)", "", summaryLine, "", dataLine, "", machineLine, ""]
+        var lines = ["# Validation report: Spike S3 \(verdict)", ""]
+        for line in summaryLines { lines += ["- " + line] }
+        lines += ["", dataLine, "", machineLine, ""]
         lines.append("## Models side by side")
         lines.append("")
         lines += table(modelTable)
@@ -74,12 +76,25 @@ extension ValidationReport {
         lines.append("")
         var gateRows = gateTable
         gateRows[0].append("how it was measured")
-        for (index, gate) in gates.enumerated() { gateRows[index + 1].append(gate.method) }
+        for (index, gate) in gates.filter(\.decidesVerdict).enumerated() { gateRows[index + 1].append(gate.method) }
         lines += table(gateRows)
         lines.append("")
         lines.append("The alert-accuracy gate passes only when the lower end of the 95 % interval reaches the limit, "
                      + "not the point estimate. A gate that was not measured counts as NO-GO.")
         lines.append("")
+        if targetTable.count > 1 {
+            lines.append("## Phase 2 targets")
+            lines.append("")
+            var targetRows = targetTable
+            targetRows[0].append("how it was measured")
+            for (index, outcome) in targets.enumerated() { targetRows[index + 1].append(outcome.gate.method) }
+            lines += table(targetRows)
+            lines.append("")
+            lines.append("The targets decide neither the verdict nor the exit status; a gates file can make any of them a gate "
+                         + "(`odml validate --gates`). The ceiling is the causal ideal observer on the same users: a target "
+                         + "above it is out of reach of any predictor that learns each user from her past.")
+            lines.append("")
+        }
         lines.append("## Calibration")
         lines.append("")
         lines.append(ReliabilityTable.rowsHeading + ", on the users of the side-by-side table:")

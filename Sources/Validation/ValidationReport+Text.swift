@@ -39,10 +39,11 @@ extension ValidationReport {
         return rows
     }
 
-    /// The cells of the gate table (header first).
+    /// The cells of the gate table (header first): the gates that decide the verdict and are
+    /// measured once per model (the Phase 2 targets are in `targetTable`).
     public var gateTable: [[String]] {
         var rows = [["gate", "model", "measured", "limit", "result"]]
-        for gate in gates {
+        for gate in gates where gate.decidesVerdict {
             let measured = gate.measured.map { _Format.value($0, unit: gate.unit) } ?? "-"
             let limit = gate.comparison.symbol + " " + _Format.value(gate.limit, unit: gate.unit, isLimit: true)
             rows.append([gate.name, gate.model, measured, limit, gate.status.label])
@@ -76,11 +77,11 @@ extension ValidationReport {
     /// `machine: …`: where the latencies were measured (`machine`).
     public var machineLine: String { "machine: \(machine)" }
 
-    /// The terminal report: data, the machine, the side-by-side table, the robustness panel, the
-    /// real-data sections, the scenario table with its gates, the (model) gates, why any of them
-    /// did not pass, and the verdict.
+    /// The terminal report: the three summary lines (`summaryLines`), data, the machine, the
+    /// side-by-side table, the robustness panel, the real-data sections, the scenario table with its
+    /// gates, the model gates, the Phase 2 targets, why any gate did not pass, and the verdict.
     public var text: String {
-        var lines = [dataLine, machineLine, ""]
+        var lines = summaryLines + ["", dataLine, machineLine, ""]
         lines += TextTable.aligned(modelTable)
         lines.append("")
         if let robustness {
@@ -104,10 +105,18 @@ extension ValidationReport {
             lines.append("model gates (measured once, on the users as generated):")
         }
         lines += TextTable.aligned(gateTable)
+        if targetTable.count > 1 {
+            lines.append("")
+            lines.append("Phase 2 targets (decide nothing; a gates file can make one a gate):")
+            lines += TextTable.aligned(targetTable)
+        }
         let notes = gates.filter { $0.status != .pass }
         if !notes.isEmpty {
             lines.append("")
-            for gate in notes { lines.append("\(gate.status.label.lowercased()): \(gate.model) \(gate.name): \(gate.method)") }
+            for gate in notes {
+                let outcome = gate.decidesVerdict ? gate.status.label.lowercased() : (gate.status == .fail ? "target not met" : "target not measured")
+                lines.append("\(outcome): \(gate.model) \(gate.name): \(gate.method)")
+            }
         }
         lines.append("")
         lines.append(summaryLine)

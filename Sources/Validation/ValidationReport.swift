@@ -132,24 +132,28 @@ public struct ValidationReport: Sendable, Encodable {
         return "\(kernel.cpu.summary); BLAS \(BLAS.libraryName) \(kernel.shortSummary); vector kernels \(VectorMath.instructionSet.rawValue)"
     }
 
-    /// The decision. With a scenario table: `true` when at least one logging scenario passes (a
-    /// candidate passes every gate there: the scenario gates measured on that scenario's users and
-    /// its model gates in `gates`). Without: `true` when there is at least one gate and all passed.
+    /// The Spike S3 decision, from the gates that decide the verdict (`Gate.decidesVerdict`; the
+    /// Phase 2 targets decide nothing). With a scenario table: `true` when at least one logging
+    /// scenario passes (a candidate passes every gate there: those measured on that scenario's users
+    /// and its model gates in `gates`). Without: `true` when there is at least one such gate and
+    /// all passed.
     public var isGo: Bool {
         if let scenarios { return scenarios.isGo }
-        return !gates.isEmpty && gates.allSatisfy(\.passed)
+        let deciding = gates.filter(\.decidesVerdict)
+        return !deciding.isEmpty && deciding.allSatisfy(\.passed)
     }
     /// `"GO"` or `"NO-GO"`.
     public var verdict: String { isGo ? "GO" : "NO-GO" }
-    /// The process exit status for the verdict (the contract `odml validate --help` states): 0 GO,
-    /// 1 NO-GO (2, an error, is the command's).
+    /// The process exit status for the spike's verdict (the contract `odml validate --help` states):
+    /// 0 GO, 1 NO-GO, whatever the Phase 2 targets (2, an error, is the command's).
     public var exitCode: Int32 { isGo ? 0 : 1 }
 
     /// The column named `name`.
     public func model(named name: String) -> ModelResult? { models.first { $0.name == name } }
 
     private enum CodingKeys: String, CodingKey {
-        case verdict, go, summary, data, machine, models, gates, robustness, realData = "real_data", scenarios
+        case verdict, go, summary, summaryLines = "summary_lines", data, machine, models, gates, targets, robustness
+        case realData = "real_data", scenarios
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -157,10 +161,12 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encode(verdict, forKey: .verdict)
         try container.encode(isGo, forKey: .go)
         try container.encode(summaryLine, forKey: .summary)
+        try container.encode(summaryLines, forKey: .summaryLines)
         try container.encode(data, forKey: .data)
         try container.encode(machine, forKey: .machine)
         try container.encode(models, forKey: .models)
         try container.encode(gates, forKey: .gates)
+        try container.encode(targets, forKey: .targets)
         try container.encodeIfPresent(robustness, forKey: .robustness)
         if !realData.isEmpty { try container.encode(realData, forKey: .realData) }
         try container.encodeIfPresent(scenarios, forKey: .scenarios)

@@ -40,7 +40,7 @@ extension Validator {
 
         var modelGateFailures: [String: [String]] = [:]
         for candidate in candidates {
-            modelGateFailures[candidate.name] = modelGates.filter { $0.model == candidate.name && !$0.passed }.map { gate in
+            modelGateFailures[candidate.name] = modelGates.filter { $0.model == candidate.name && $0.decidesVerdict && !$0.passed }.map { gate in
                 "\(gate.name) (\(gate.measured.map { _Format.value($0, unit: gate.unit) } ?? "not measured"))"
             }
         }
@@ -85,8 +85,8 @@ extension Validator {
                                    note: observer == nil ? observerNote : "no result for \(scenario.name) in \(cohort.idealObserverSource)"))
             }
             if let oracleReport { cells.append(Self.cell(oracleReport)) }
-            let passing = gates.isEmpty ? [] : candidates.map(\.name).filter { name in
-                (modelGateFailures[name] ?? []).isEmpty && rowGates.filter { $0.model == name }.allSatisfy(\.passed)
+            let passing = !gates.contains(where: { $0.kind == .goNoGo }) ? [] : candidates.map(\.name).filter { name in
+                (modelGateFailures[name] ?? []).isEmpty && rowGates.filter { $0.model == name && $0.decidesVerdict }.allSatisfy(\.passed)
             }
             rows.append(.init(scenario: scenario.name, label: scenario.label, logging: scenario.loggingPhrase, effort: scenario.effort,
                               burden: scenario.burden, users: users.users.count, cycles: calendarReport.cycles, cells: cells,

@@ -6,36 +6,46 @@ import OnDeviceML
 struct ValidateCommand: ParsableCommand, BootstrapDefault {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check cycle models against the go/no-go gates: size, alert accuracy, latency, fine-tuning, calendar floor.",
+        abstract: "The Spike S3 go/no-go of the cycle models (size, alert accuracy), then the Phase 2 targets (latency, calendar floor, fine-tuning).",
         discussion: """
+        It answers the Spike S3 go/no-go first: is there a model file under 10 MB that reaches \
+        ≥ 60 % alert accuracy on irregular users, judged on the 95 % interval's lower end, and \
+        with what logging? Then, in their own table, the Phase 2 targets: latency p99 < 150 ms and \
+        < 100 ms on the explained path, no model below the calendar, and ≥ 70 % alert accuracy \
+        after 6 months of fine-tuning, each with its ideal-observer ceiling where one is known. \
+        The output, report.md and report.html lead with the same three lines: the spike's \
+        verdict, the closest gap, and the targets.
+
         With no arguments it validates every Models/*.odml on held-out synthetic irregular users \
         generated with a fixed seed, beside the calendar (the floor), rules, the ovulation-aware \
         reference and the oracle. The robustness panel scores the calendar, rules and every model \
         again on the same users with poorer logs (period-only, empty preferences, a 30-day gap, a \
-        forgotten period, half the symptom days) and on every --robustness-data dataset; no model \
-        may be below the calendar on any row.
+        forgotten period, half the symptom days) and on every --robustness-data dataset.
 
         The scenario table (generated users only; --no-scenarios skips it) scores the same users as \
         if every one of them logged every fertility signal (odml generate --every-signal), keeping \
         one logging scenario at a time: symptoms only, + LH tests, + BBT, + wrist temperature, + \
         cervical mucus, all signals; per scenario the calendar, rules, every model, the causal ideal \
         observer (from --ideal-observer, shown only when it was computed on exactly these users) and \
-        the oracle, and per model the gates that depend on what users log (alert accuracy, \
-        fine-tuned accuracy after 6 months) measured on that scenario's users. Size, latency and \
-        the calendar floor are model gates, measured once.
+        the oracle. Alert accuracy and fine-tuned accuracy are measured on each scenario's users; \
+        size, latency and the calendar floor once per model.
 
         --bootstrap resamples the users for every interval: the model table, the robustness \
-        panel (the calendar-floor gate needs at least 1) and the learning curve.
+        panel (the calendar-floor target needs at least 1) and the learning curve.
 
-        Exit status: 0 GO, 1 NO-GO, 2 error (bad input, unreadable file: one line on stderr). With \
+        --gates adds gates from a JSON file; an entry with only the name of a Phase 2 target \
+        ({"gates": [{"name": "latency p99 < 100 ms (phase 2)"}]}) makes that target a gate.
+
+        Exit status: 0 GO, 1 NO-GO, 2 error (bad input, unreadable file: one line on stderr). The \
+        status follows the spike's verdict (and any gate a gates file adds), never a target. With \
         the scenario table, GO means that in at least one logging scenario at least one model \
-        passes every gate: its model gates and that scenario's gates. The last line names the \
-        cheapest logging that passes and the cheaper ones that fail ("GO with LH tests (…); NO-GO \
-        with symptoms only (…)"): the app team ships the model if users log that signal, and asks \
-        them to. NO-GO: no logging scenario passes ("NO-GO: no logging scenario passes every gate; \
-        closest: …"). Without the scenario table (--data, --no-scenarios), GO means every gate \
-        passes on the evaluated users. A malformed command line (an unknown flag, a value that is \
-        not a number, a count out of range such as --users 0) is a usage error: exit status 64.
+        passes every gate there; the verdict names the cheapest logging that passes and the \
+        cheaper ones that fail ("GO with LH tests (…); NO-GO with symptoms only (…)"): the app \
+        team ships the model if users log that signal, and asks them to. NO-GO: no logging \
+        scenario passes ("NO-GO: no logging scenario passes every gate; closest: …"). Without the \
+        scenario table (--data, --no-scenarios), GO means every gate passes on the evaluated \
+        users. A malformed command line (an unknown flag, a value that is not a number, a count \
+        out of range such as --users 0) is a usage error: exit status 64.
         """
     )
 
@@ -120,11 +130,15 @@ struct ValidateCommand: ParsableCommand, BootstrapDefault {
     private func validate(progress: @escaping @Sendable (String) -> Void) throws -> ValidationReport {
         var specifications = GateSpecification.defaults
         if let gates {
-            let extra = try GateSpecification.load(from: URL(fileURLWithPath: gates))
-            for gate in extra where specifications.contains(where: { $0.name == gate.name }) {
-                throw ValidatorError.duplicateGate(path: gates, name: gate.name)
+            for gate in try GateSpecification.load(from: URL(fileURLWithPath: gates)) {
+                // A gate named like a built-in Phase 2 target replaces it (a target made a gate).
+                if let index = specifications.firstIndex(where: { $0.name == gate.name }) {
+                    guard specifications[index].kind == .target else { throw ValidatorError.duplicateGate(path: gates, name: gate.name) }
+                    specifications[index] = gate
+                } else {
+                    specifications.append(gate)
+                }
             }
-            specifications += extra
         }
         let dataset: CycleDataset
         let description: ValidationReport.DataDescription

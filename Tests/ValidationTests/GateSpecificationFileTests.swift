@@ -22,6 +22,22 @@ import CyclesLab
                                               statistic: .intervalHigh, comparison: .greaterThanOrEqual, limit: 0))
     }
 
+    /// A name alone makes a built-in Phase 2 target a gate; `kind` may declare a target of one's own.
+    @Test func aNameAloneMakesATargetAGateAndKindDeclaresATarget() throws {
+        let json = """
+        {"gates": [
+          {"name": "latency p99 < 100 ms (phase 2)"},
+          {"name": "daily accuracy", "metric": "period_start.accuracy_2d", "comparison": ">=", "limit": 0.5, "kind": "target"}
+        ]}
+        """
+        let gates = try GateSpecification.parse(Data(json.utf8), path: "gates.json")
+        #expect(GateSpecification.latencyPhase2.kind == .target)
+        #expect(gates[0] == GateSpecification.latencyPhase2.asGoNoGoGate)
+        #expect(gates[0].kind == .goNoGo)
+        #expect(gates[1].kind == .target)
+        #expect(GateSpecification.defaults.filter { $0.kind == .goNoGo } == GateSpecification.spike)
+    }
+
     @Test(arguments: [
         ("{\"gates\": [", "gates.json: malformed gates file: not valid JSON"),
         ("{\"gate\": []}", "no top-level \"gates\" key"),
@@ -41,6 +57,10 @@ import CyclesLab
          "gates[0].statistic: found \"median\", expected one of value, ci_low, ci_high"),
         ("{\"gates\": [{\"name\": \"a\", \"metric\": \"latency.p99_us\", \"comparison\": \"<\", \"limit\": 1, \"unit\": \"ms\"}]}",
          "gates[0].unit: found an unknown field"),
+        ("{\"gates\": [{\"name\": \"latency p99 < 1 ms\"}]}",
+         "gates[0].name: found \"latency p99 < 1 ms\", expected with no other field, the name of a Phase 2 target: \"latency p99 < 150 ms (phase 1)\""),
+        ("{\"gates\": [{\"name\": \"a\", \"metric\": \"latency.p99_us\", \"comparison\": \"<\", \"limit\": 1, \"kind\": \"soft\"}]}",
+         "gates[0].kind: found \"soft\", expected go-no-go or target"),
         ("{\"gates\": [{\"name\": \"a\", \"metric\": \"latency.p99_us\", \"comparison\": \"<\", \"limit\": 1}, {\"name\": \"a\", \"metric\": \"latency.p50_us\", \"comparison\": \"<\", \"limit\": 1}]}",
          "two gates are named \"a\""),
     ])

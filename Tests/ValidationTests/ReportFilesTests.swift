@@ -51,7 +51,8 @@ import CyclesLab
         #expect(markdown.contains("|   Δ vs calendar |  |  | - | "))
         #expect(markdown.contains("| forgotten period | "))
         #expect(markdown.contains("| no model below the calendar (every panel row) | random | "))
-        #expect(markdown.hasPrefix("# Validation report: NO-GO"))
+        #expect(markdown.hasPrefix("# Validation report: Spike S3 NO-GO"))
+        #expect(markdown.contains("## Phase 2 targets"))
         #expect(markdown.contains("| alert accuracy ≥ 60 % (CI lower bound) | random |"))
         #expect(markdown.contains("lower end of the 95 % interval"))
         for chart in ["accuracy-by-cycle-day.svg", "learning-curve.svg", "latency.svg"] {
@@ -71,12 +72,14 @@ import CyclesLab
         #expect(table[0] == ["metric", "calendar", "rules", "always-wrong", "ovulation-aware", "oracle"])
         #expect(table[1][0] == "alert accuracy [95 % CI]")
         #expect(table[1][3].hasPrefix("0.0 %"))
-        #expect(report.gateTable.count == 1 + GateSpecification.defaults.count)
+        #expect(report.gateTable.count == 1 + GateSpecification.spike.count)
+        #expect(report.targetTable.count == 1 + GateSpecification.phase2Targets.count)
         #expect(report.text.hasSuffix(report.summaryLine))
         #expect(report.text.contains("robustness panel: alert accuracy [95 % CI]"))
         #expect(report.text.contains("30-day gap"))
-        let floor = try #require(report.gateTable.first { $0[0] == GateSpecification.notBelowCalendar.name })
-        #expect(floor[2].hasSuffix(" pt") && floor[3] == "≥ +0.0 pt" && floor[4] == "FAIL")
+        #expect(report.gateTable.first { $0[0] == GateSpecification.notBelowCalendar.name } == nil)
+        let floor = try #require(report.targetTable.first { $0[0] == GateSpecification.notBelowCalendar.name })
+        #expect(floor[2].hasSuffix(" pt") && floor[3] == "≥ +0.0 pt" && floor[4] == "-" && floor[5] == "not met")
         #expect(report.summaryLine.hasPrefix("NO-GO: "))
     }
 

@@ -77,6 +77,7 @@ import CyclesLab
         #expect(result.status == 0)
         let help = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("Exit status: 0 GO, 1 NO-GO, 2 error"))
+        #expect(help.contains("The status follows the spike's verdict"))
         #expect(help.contains("GO means that in at least one logging scenario at least one model passes every gate"))
         #expect(help.contains("\"GO with LH tests (…); NO-GO with symptoms only (…)\""))
         #expect(help.contains("--no-scenarios"))
@@ -121,6 +122,28 @@ import CyclesLab
         #expect(lines.count == 1, "\(result.error)")
         #expect(lines.first?.hasPrefix("error: ") == true)
         #expect(result.error.contains(message), "\(result.error)")
+    }
+
+    /// The exit status follows the spike's verdict: a gates file that makes a target a gate
+    /// decides with it, and one that repeats a Spike S3 gate's name is an error.
+    @Test func aGatesFileMakesATargetAGateAndCannotRepeatASpikeGate() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        try Data(#"{"gates": [{"name": "latency p99 < 150 ms (phase 1)"}]}"#.utf8).write(to: directory.appendingPathComponent("promote.json"))
+        let promoted = try Self.run(["validate", "--model", "rules", "--no-scenarios", "--json", "--gates", "promote.json"] + Self.quick,
+                                    in: directory)
+        #expect(promoted.status == 1, "\(promoted.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(promoted.output.utf8)) as? [String: Any])
+        let lines = try #require(json["summary_lines"] as? [String])
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("latency p99 < 150 ms (phase 1)"))
+        let gates = try #require(json["gates"] as? [[String: Any]])
+        #expect(gates.contains { $0["name"] as? String == "latency p99 < 150 ms (phase 1)" && $0["kind"] as? String == "go-no-go" })
+
+        try Data(#"{"gates": [{"name": "model file size < 10 MB", "metric": "model.file_bytes", "comparison": "<", "limit": 1}]}"#.utf8)
+            .write(to: directory.appendingPathComponent("repeat.json"))
+        let repeated = try Self.run(["validate", "--gates", "repeat.json"] + Self.quick, in: directory)
+        #expect(repeated.status == 2)
+        #expect(repeated.error.contains("two gates are named \"model file size < 10 MB\""), "\(repeated.error)")
     }
 
     @Test func malformedGatesFileExitsTwoNamingTheField() throws {

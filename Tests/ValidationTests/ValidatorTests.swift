@@ -58,16 +58,21 @@ import CyclesLab
         #expect(report.model(named: "oracle-copy")?.learningCurve?.points["fine_tuned"]?[6]?.alertAccuracy == 0.72)
     }
 
-    @Test func withoutALearningCurveTheFineTuningGateIsNotMeasuredAndNoGo() throws {
+    /// Not measured, a target decides nothing; made a gate, it is NO-GO.
+    @Test func withoutALearningCurveTheFineTuningTargetIsNotMeasuredAndNoGoOnlyAsAGate() throws {
         let directory = try TestSupport.temporaryDirectory()
         let file = try TestSupport.modelFile(bytes: 120_000, in: directory)
         let candidate = ValidationCandidate(predictor: OracleCopyPredictor(oracle: try OracleEngine(dataset: TestSupport.dataset)), file: file)
-        var validator = TestSupport.validator(gates: [.fineTunedSixMonths, .modelSize])
-        validator.learningCurveUnavailableReason = "no curve here"
-        let report = try validator.validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
-        #expect(report.gates.map(\.status) == [.notMeasured, .pass])
-        #expect(report.gates[0].method.contains("no curve here"))
-        #expect(!report.isGo)
+        for (fineTuned, isGo) in [(GateSpecification.fineTunedSixMonths, true), (.fineTunedSixMonths.asGoNoGoGate, false)] {
+            var validator = TestSupport.validator(gates: [fineTuned, .modelSize])
+            validator.learningCurveUnavailableReason = "no curve here"
+            let report = try validator.validate([candidate], on: TestSupport.dataset, data: TestSupport.description)
+            #expect(report.gates.map(\.status) == [.notMeasured, .pass])
+            #expect(report.gates[0].method.contains("no curve here"))
+            #expect(report.isGo == isGo)
+            #expect(report.exitCode == (isGo ? 0 : 1))
+            #expect(report.targetsLine.contains(isGo ? "fine-tuned alert accuracy ≥ 70 % at 6 months not measured" : "Phase 2 targets: none checked."))
+        }
     }
 
     @Test func fineTunedBelowSeventyPercentFails() throws {
