@@ -48,8 +48,6 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
 
     /// Feature names, groups and phrases, in input order.
     public static var features: [CycleFeature] { DailyFeatureBuilder.features }
-    /// Typical value of each energy/mood class on the 1–10 scale (low 1–3, medium 4–7, high 8–10).
-    static let levelValues: [Double] = [2, 5.5, 9]
 
     /// A predictor from its parts.
     /// - Throws: `NeuralNetError.shapeMismatch` if the normalisation does not match the network's input.
@@ -250,7 +248,7 @@ extension LSTMCyclePredictor {
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
-        let value = zip(probabilities, levelValues).reduce(0.0) { $0 + Double($1.0) * $1.1 }
+        let value = zip(probabilities, SymptomLevel.typicalValues).reduce(0.0) { $0 + Double($1.0) * $1.1 }
         return LevelForecast(value: value, level: SymptomLevel.allCases[best])
     }
 }

@@ -50,8 +50,10 @@ extension GBTCyclePredictor {
     /// the squared-error mean of every other day late.
     static let correctionLimitDays: Float = 14
 
-    /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value.
-    static func levelClass(_ value: Int) -> Float { value <= 3 ? 0 : (value <= 7 ? 1 : 2) }
+    /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value (`SymptomLevel(value:)`).
+    static func levelClass(_ value: Int) -> Float {
+        Float(SymptomLevel.allCases.firstIndex(of: SymptomLevel(value: Double(value))) ?? 0)
+    }
 
     /// Training rows: every `dayStride`-th day from a user's first logged start, while a later
     /// start is known (the target), with causal features.
@@ -174,7 +176,7 @@ extension GBTCyclePredictor {
         func classValues(_ labels: [Float], _ values: [Double]) -> [Double] {
             (0..<3).map { k in
                 let members = zip(labels, values).filter { Int($0.0) == k }.map(\.1)
-                return members.isEmpty ? [2, 5.5, 9][k] : members.reduce(0, +) / Double(members.count)
+                return members.isEmpty ? SymptomLevel.typicalValues[k] : members.reduce(0, +) / Double(members.count)
             }
         }
         var predictor = GBTCyclePredictor(remaining: remaining, ovulationPassed: ovulation, energyTomorrow: energy, moodTomorrow: mood,
