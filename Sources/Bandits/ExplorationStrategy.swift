@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// Turns candidate scores into a probability distribution, so that every logged choice has an
 /// honest propensity (a deterministic argmax would log propensity 1 and make inverse-propensity
@@ -41,15 +42,11 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
                 probabilities[index] = uniform + (scores[index] == best ? greedy : 0)
             }
         case let .softmax(temperature):
-            var best = -Double.infinity
-            for score in scores where score > best { best = score }
-            var total = 0.0
-            for index in 0..<count {
-                let weight = exp((scores[index] - best) / temperature)
-                probabilities[index] = weight
-                total += weight
+            scores.withUnsafeBufferPointer { input in
+                probabilities.withUnsafeMutableBufferPointer { output in
+                    Softmax.normalize(input.baseAddress!, into: output.baseAddress!, count: count, temperature: temperature)
+                }
             }
-            for index in 0..<count { probabilities[index] /= total }
         }
     }
 
