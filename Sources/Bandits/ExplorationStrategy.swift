@@ -1,4 +1,3 @@
-import Foundation
 import TensorCore
 
 /// Turns candidate scores into a probability distribution, so that every logged choice has an
@@ -59,7 +58,7 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
 
     /// Draws an index from `probabilities` (inverse CDF on one uniform draw).
     public static func sample(from probabilities: [Double], using generator: inout some RandomNumberGenerator) -> Int {
-        let u = generator.nextUniformForBandits()
+        let u = generator.nextUniform()
         var cumulative = 0.0
         for (index, probability) in probabilities.enumerated() {
             cumulative += probability
@@ -74,12 +73,5 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
         let index = ExplorationStrategy.sample(from: distribution, using: &generator)
         return BanditDecision(chosenIndex: index, propensity: distribution[index],
                               probabilities: distribution, scores: scores)
-    }
-}
-
-extension RandomNumberGenerator {
-    /// A uniform `Double` in `[0, 1)` from 53 random bits (same formula as TensorCore's `nextUniform()`).
-    @inlinable mutating func nextUniformForBandits() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
     }
 }
