@@ -15,9 +15,11 @@ JSON resources) is a second definition:
   * alert scorer: `AlertPolicy` (the horizon, tolerance, luteal prior and the alert/hit rules) and
     `CycleForecastScore` (the per-cycle scorer); their constants or functions declared elsewhere, or
     another `…Score` type with an alert rule, is a second scorer;
-  * percentile rule: the interpolated quantile of `TensorCore`'s `Quantile.interpolated` (intervals
-    and statistics; `ConfidenceInterval.quantile` forwards to it) and the nearest-rank percentile of `LatencyProfile` (the latency gates, as their
-    method says); any other quantile/percentile function or interpolation is a second rule;
+  * percentile rule: `TensorCore`'s `Quantile`: `Quantile.interpolated` (intervals and statistics;
+    `ConfidenceInterval.quantile` forwards to it) and `Quantile.nearestRank` (timings;
+    `LatencyProfile.percentile` forwards to it); any other quantile/percentile function, or the
+    arithmetic of one inline (an interpolation position `q · (n − 1)`, a rank `⌈p · n⌉` or
+    `⌊p · n⌋`, an index `sorted[Int(p · n)]`), is a second rule;
   * model-kind string: each kind's name (`"cycle-gbt"`, ...) is declared once, in
     `Cycles/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
   * CLI shared flag (in `Sources/odml/` only): `--json`, `--lenient`, `--bootstrap`, `--strategies`
@@ -62,8 +64,11 @@ RULES = [
      "AlertPolicy and CycleForecastScore"),
     ("percentile rule", {"TensorCore/Quantile.swift", "CyclesLab/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
      [re.compile(r"\bfunc\s+(?:percentile|quantile)s?\b"), re.compile(r"\*\s*Double\(\s*\w+\.count\s*-\s*1\s*\)"),
-      re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)")],
-     "Quantile.interpolated / ConfidenceInterval.quantile (intervals, statistics) or LatencyProfile.percentile (latency gates)"),
+      re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)"),
+      re.compile(r"\*\s*Double\(\s*[\w.]*count\s*\)\s*\)\s*\.rounded\(\s*\.(?:up|down)\s*\)"),
+      re.compile(r"\[\s*Int\(\s*[\w.]+\s*\*\s*Double\(\s*[\w.]*count\s*\)\s*\)")],
+     "Quantile.interpolated / ConfidenceInterval.quantile (intervals, statistics) or Quantile.nearestRank / "
+     "LatencyProfile.percentile (timings, latency gates)"),
     ("model-kind string", {"Cycles/ModelKinds/ModelKindRegistry.swift"},
      [re.compile(r'"cycle-(?:gbt|lstm|rules|calendar)"')],
      "ModelKind.cycleGBT.name and the other registered kinds"),
@@ -158,6 +163,11 @@ PLANTED = [
     ("Personalization/_Planted2.swift", "struct _Scorer { static let horizonDays = 3 }\n", "alert scorer"),
     ("Validation/_Planted.swift",
      "func quantile(_ s: [Double], _ q: Double) -> Double { s[Int(q * Double(s.count - 1))] }\n", "percentile rule"),
+    ("PersonalizationLab/_Planted.swift",
+     "struct _Timing {\n    init(_ sorted: [Double]) {\n        func rank(_ p: Double) -> Double {\n"
+     "            sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]\n"
+     "        }\n        _ = rank(0.99)\n    }\n}\n", "percentile rule"),
+    ("CyclesLab/_Planted.swift", "let _p90 = { (s: [Double]) in s[Int(0.9 * Double(s.count))] }\n", "percentile rule"),
     ("ModelExport/_Planted.swift", 'let _kind = "cycle-lstm"\n', "model-kind string"),
     ("odml/_Planted.swift", 'struct _Planted: ParsableArguments {\n    @Flag(name: .long, help: "JSON.")\n    var json = false\n}\n',
      "CLI shared flag"),
