@@ -43,7 +43,7 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
         case let .softmax(temperature):
             scores.withUnsafeBufferPointer { input in
                 probabilities.withUnsafeMutableBufferPointer { output in
-                    Softmax.normalize(input.baseAddress!, into: output.baseAddress!, count: count, temperature: temperature)
+                    _ = Softmax.normalize(input.baseAddress!, into: output.baseAddress!, count: count, temperature: temperature)
                 }
             }
         }

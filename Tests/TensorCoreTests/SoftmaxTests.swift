@@ -26,7 +26,7 @@ import TensorCore
 
     @Test func staysFiniteAndSumsToOneForHugeInputs() {
         let probabilities = Softmax.probabilities([1e4, -1e4, 1e4 - 1] as [Float])
-        #expect(probabilities.allSatisfy(\.isFinite))
+        #expect(probabilities.allSatisfy { $0.isFinite })
         #expect(abs(probabilities.reduce(0, +) - 1) < 1e-6)
         #expect(probabilities[1] == 0)
         #expect(probabilities[0] > probabilities[2])
