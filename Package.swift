@@ -63,10 +63,14 @@ let publicTargets: [Target] = [
         grdb,
     ]),
     .target(name: "PersonalizationLab", dependencies: [
-        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", grdb,
+        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "SVGCharts", grdb,
     ]),
-    .target(name: "ElaroLab", dependencies: ["TensorCore", "Bandits", "Elaro"]),
-    .target(name: "Validation", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab"]),
+    .target(name: "ElaroLab", dependencies: ["TensorCore", "Bandits", "Elaro", "SVGCharts"]),
+    .target(name: "Validation", dependencies: [
+        "TensorCore", "Explanations", "Cycles", "CyclesLab", "Personalization", "PersonalizationLab", "SVGCharts",
+    ]),
+    // The lab's one SVG writer and line chart (reports, learning curves, regret plots): no dependency.
+    .target(name: "SVGCharts"),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
@@ -114,7 +118,7 @@ let testTargets: [Target] = [
         "PersonalizationLab", grdb,
     ]),
     .testTarget(name: "ElaroTests", dependencies: ["TensorCore", "Bandits", "Explanations", "Elaro", "ElaroLab"]),
-    .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation"]),
+    .testTarget(name: "ValidationTests", dependencies: ["TensorCore", "Explanations", "Cycles", "CyclesLab", "Validation", "SVGCharts"]),
     .testTarget(name: "ModelExportTests", dependencies: [
         "TensorCore", "NeuralNet", "BoostedTrees", "ModelFiles", "Cycles", "CyclesLab", "ModelExport", swiftProtobuf,
     ], resources: [.copy("Fixtures")]),

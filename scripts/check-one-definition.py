@@ -15,9 +15,16 @@ JSON resources) is a second definition:
   * alert scorer: `AlertPolicy` (the horizon, tolerance, luteal prior and the alert/hit rules) and
     `CycleForecastScore` (the per-cycle scorer); their constants or functions declared elsewhere, or
     another `…Score` type with an alert rule, is a second scorer;
-  * percentile rule: the interpolated quantile of `TensorCore`'s `Quantile.interpolated` (intervals
-    and statistics; `ConfidenceInterval.quantile` forwards to it) and the nearest-rank percentile of `LatencyProfile` (the latency gates, as their
-    method says); any other quantile/percentile function or interpolation is a second rule;
+  * percentile rule: `TensorCore`'s `Quantile`: `Quantile.interpolated` (intervals and statistics;
+    `ConfidenceInterval.quantile` forwards to it) and `Quantile.nearestRank` (timings;
+    `LatencyProfile.percentile` forwards to it); any other quantile/percentile function, or the
+    arithmetic of one inline (an interpolation position `q · (n − 1)`, a rank `⌈p · n⌉` or
+    `⌊p · n⌋`, an index `sorted[Int(p · n)]`), is a second rule;
+  * Gaussian draw: Box–Muller is written once, `nextNormal()` in `TensorCore/SeededGenerator.swift`;
+    a `cos(2 · π · u)` or `sin(2 · π · u)` elsewhere is a second sampler;
+  * level values: the typical 1–10 value of each energy/mood class is `SymptomLevel.typicalValues`
+    (`Cycles/CyclePrediction.swift`); the list `[2, 5.5, 9]` or the text "2 5.5 9" elsewhere is a
+    second table;
   * model-kind string: each kind's name (`"cycle-gbt"`, ...) is declared once, in
     `Cycles/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
   * CLI shared flag (in `Sources/odml/` only): `--json`, `--lenient`, `--bootstrap`, `--strategies`
@@ -62,8 +69,17 @@ RULES = [
      "AlertPolicy and CycleForecastScore"),
     ("percentile rule", {"TensorCore/Quantile.swift", "CyclesLab/ConfidenceInterval.swift", "Validation/LatencyProfile.swift"},
      [re.compile(r"\bfunc\s+(?:percentile|quantile)s?\b"), re.compile(r"\*\s*Double\(\s*\w+\.count\s*-\s*1\s*\)"),
-      re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)")],
-     "Quantile.interpolated / ConfidenceInterval.quantile (intervals, statistics) or LatencyProfile.percentile (latency gates)"),
+      re.compile(r"/\s*100\s*\*\s*Double\(\s*\w*count\s*\)"),
+      re.compile(r"\*\s*Double\(\s*[\w.]*count\s*\)\s*\)\s*\.rounded\(\s*\.(?:up|down)\s*\)"),
+      re.compile(r"\[\s*Int\(\s*[\w.]+\s*\*\s*Double\(\s*[\w.]*count\s*\)\s*\)")],
+     "Quantile.interpolated / ConfidenceInterval.quantile (intervals, statistics) or Quantile.nearestRank / "
+     "LatencyProfile.percentile (timings, latency gates)"),
+    ("Gaussian draw", {"TensorCore/SeededGenerator.swift"},
+     [re.compile(r"\b(?:cos|sin)\(\s*2(?:\.0)?\s*\*\s*(?:Double\.|Float\.|\.)?pi\b")],
+     "nextNormal() / nextNormal(mean:standardDeviation:) of TensorCore (any RandomNumberGenerator)"),
+    ("level values", {"Cycles/CyclePrediction.swift"},
+     [re.compile(r"\[\s*2(?:\.0)?\s*,\s*5\.5\s*,\s*9(?:\.0)?\s*\]"), re.compile(r'"2(?:\.0)? 5\.5 9(?:\.0)?"')],
+     "SymptomLevel.typicalValues"),
     ("model-kind string", {"Cycles/ModelKinds/ModelKindRegistry.swift"},
      [re.compile(r'"cycle-(?:gbt|lstm|rules|calendar)"')],
      "ModelKind.cycleGBT.name and the other registered kinds"),
@@ -158,6 +174,16 @@ PLANTED = [
     ("Personalization/_Planted2.swift", "struct _Scorer { static let horizonDays = 3 }\n", "alert scorer"),
     ("Validation/_Planted.swift",
      "func quantile(_ s: [Double], _ q: Double) -> Double { s[Int(q * Double(s.count - 1))] }\n", "percentile rule"),
+    ("PersonalizationLab/_Planted.swift",
+     "struct _Timing {\n    init(_ sorted: [Double]) {\n        func rank(_ p: Double) -> Double {\n"
+     "            sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]\n"
+     "        }\n        _ = rank(0.99)\n    }\n}\n", "percentile rule"),
+    ("CyclesLab/_Planted.swift", "let _p90 = { (s: [Double]) in s[Int(0.9 * Double(s.count))] }\n", "percentile rule"),
+    ("Bandits/_Planted.swift",
+     "func _normal(_ u1: Double, _ u2: Double) -> Double { (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2) }\n",
+     "Gaussian draw"),
+    ("CyclesLab/_Planted2.swift", "let _classValues: [Double] = [2, 5.5, 9]\n", "level values"),
+    ("Personalization/_Planted3.swift", 'let _values = ["energy_class_values": "2 5.5 9"]\n', "level values"),
     ("ModelExport/_Planted.swift", 'let _kind = "cycle-lstm"\n', "model-kind string"),
     ("odml/_Planted.swift", 'struct _Planted: ParsableArguments {\n    @Flag(name: .long, help: "JSON.")\n    var json = false\n}\n',
      "CLI shared flag"),

@@ -8,7 +8,7 @@ load), which may reach both apps' modules but no lab or tool module. The transit
 `check-package-imports.py` keeps the declared dependencies equal to the `import` lines, so the
 closure is what the code imports, file by file) must not contain a lab or tool module: the
 generators, importers, evaluation and training from scratch (`CyclesLab`), the learning curve and
-replay (`PersonalizationLab`), Elaro's simulator (`ElaroLab`), `Validation`, the exporters
+replay (`PersonalizationLab`), Elaro's simulator (`ElaroLab`), `Validation`, the lab's charts (`SVGCharts`), the exporters
 (`ModelExport`), the tools umbrella and the packages only they need (SwiftProtobuf,
 ArgumentParser). Nor may one app's product reach the other app's modules.
 
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-LAB_AND_TOOLS = {"CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML",
+LAB_AND_TOOLS = {"CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML", "SVGCharts",
                  "SwiftProtobuf", "ArgumentParser"}
 # Each app's runtime product, and what it must not reach besides the lab and the tools.
 FORBIDDEN = {

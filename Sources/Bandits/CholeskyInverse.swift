@@ -12,6 +12,10 @@
 /// a sum: `L` is built column by column (left-looking, stored as `Lᵀ` row-major) and each entry
 /// still subtracts its products in the textbook order `p = 0, 1, …` and is divided by its pivot,
 /// so the factor equals the row-oriented dot-product form bit for bit (tested).
+///
+/// This is the bandits' one Cholesky: the inverses of the ridge and hybrid models, the per-arm
+/// inverses of the hybrid model, and (`semidefiniteFactor`) the posterior factor that linear
+/// Thompson sampling draws through.
 struct _CholeskyInverse: Sendable, Equatable {
     /// Order `k` of the matrices.
     let order: Int
@@ -92,6 +96,33 @@ struct _CholeskyInverse: Sendable, Equatable {
         }
     }
 
+    /// `A⁻¹` of a symmetric positive-definite `matrix` (row-major `k×k`, lower triangle read),
+    /// or `nil` when a pivot is not positive.
+    static func inverse(of matrix: [Float], order k: Int) -> [Float]? {
+        guard k > 0 else { return [] }
+        var workspace = _CholeskyInverse(order: k)
+        var result = [Float](repeating: 0, count: k * k)
+        let inverted = matrix.withUnsafeBufferPointer { a in
+            result.withUnsafeMutableBufferPointer { workspace.invert(a.baseAddress!, into: $0.baseAddress!) }
+        }
+        return inverted ? result : nil
+    }
+
+    /// The lower Cholesky factor `L` of a symmetric positive semi-definite `matrix` (row-major
+    /// `k×k`, read as `(A + Aᵀ)/2`), returned as `Lᵀ` row-major (`L[i][j]` at `[j·k + i]`), in
+    /// double precision. A pivot that rounding leaves at or below 0 is clamped to 0, and so is the
+    /// rest of its column, so a singular matrix still gives a factor with `LLᵀ ≈ A`.
+    static func semidefiniteFactor(_ matrix: [Float], order k: Int) -> [Double] {
+        var result = [Double](repeating: 0, count: k * k)
+        guard k > 0 else { return result }
+        matrix.withUnsafeBufferPointer { a in
+            result.withUnsafeMutableBufferPointer { u in
+                _ = factorColumns(a.baseAddress!, order: k, factor: u.baseAddress!, semidefinite: true)
+            }
+        }
+        return result
+    }
+
     /// Steps 1 and 2 into `factor` and `triangle`; `false` when a pivot is not positive.
     private mutating func factorize(_ matrix: UnsafePointer<Float>) -> Bool {
         let k = order
@@ -102,25 +133,47 @@ struct _CholeskyInverse: Sendable, Equatable {
         }
     }
 
-    // Row base pointers and wrapping index arithmetic keep the inner loops free of overflow
-    // checks, so that the `axpy`-shaped loops vectorize.
-    private static func factorize(_ a: UnsafePointer<Float>, order k: Int, factor u: UnsafeMutablePointer<Double>,
-                                  triangle t: UnsafeMutablePointer<Double>) -> Bool {
-        // 1. L, column by column (row j of u = Lᵀ):
-        //    L[i][j] = (A[i][j] − Σ_{p<j} L[i][p] L[j][p]) / L[j][j],  L[j][j] = √(A[j][j] − Σ_{p<j} L[j][p]²).
+    /// Step 1, `L` column by column into `u` (row `j` of `u` is column `j` of `L`, so `u = Lᵀ`):
+    ///
+    ///     L[i][j] = (A[i][j] − Σ_{p<j} L[i][p] L[j][p]) / L[j][j],  L[j][j] = √(A[j][j] − Σ_{p<j} L[j][p]²)
+    ///
+    /// Positive definite (`semidefinite == false`): the lower triangle of `A` is read and a pivot
+    /// that is not positive and finite stops it (`false`). Semidefinite: `A` is read as
+    /// `(A + Aᵀ)/2` and a pivot at or below 0 is clamped to 0, with the rest of its column.
+    private static func factorColumns(_ a: UnsafePointer<Float>, order k: Int, factor u: UnsafeMutablePointer<Double>,
+                                      semidefinite: Bool) -> Bool {
         for j in 0..<k {
             let column = u + j &* k
-            for i in j..<k { column[i] = Double(a[i &* k &+ j]) }
+            if semidefinite {
+                for i in j..<k { column[i] = 0.5 * (Double(a[i &* k &+ j]) + Double(a[j &* k &+ i])) }
+            } else {
+                for i in j..<k { column[i] = Double(a[i &* k &+ j]) }
+            }
             for p in 0..<j {
                 let previous = u + p &* k, coefficient = previous[j]
                 for i in j..<k { column[i] -= coefficient * previous[i] }
             }
             let diagonal = column[j]
+            if semidefinite {
+                let pivot = diagonal > 0 ? diagonal.squareRoot() : 0
+                column[j] = pivot
+                for i in (j &+ 1)..<k { column[i] = pivot > 0 ? column[i] / pivot : 0 }
+                continue
+            }
             guard diagonal > 0, diagonal.isFinite else { return false }
             let pivot = diagonal.squareRoot()
             column[j] = pivot
             for i in (j &+ 1)..<k { column[i] /= pivot }
         }
+        return true
+    }
+
+    // Row base pointers and wrapping index arithmetic keep the inner loops free of overflow
+    // checks, so that the `axpy`-shaped loops vectorize.
+    private static func factorize(_ a: UnsafePointer<Float>, order k: Int, factor u: UnsafeMutablePointer<Double>,
+                                  triangle t: UnsafeMutablePointer<Double>) -> Bool {
+        // 1. L, column by column (row j of u = Lᵀ).
+        guard factorColumns(a, order: k, factor: u, semidefinite: false) else { return false }
         // 2. W = L⁻¹, row by row: W[i] = (e_i − Σ_{p<i} L[i][p] W[p]) / L[i][i].
         for i in 0..<k {
             let rowI = t + i &* k

@@ -1,4 +1,4 @@
-import Foundation
+import TensorCore
 
 /// Turns candidate scores into a probability distribution, so that every logged choice has an
 /// honest propensity (a deterministic argmax would log propensity 1 and make inverse-propensity
@@ -41,15 +41,11 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
                 probabilities[index] = uniform + (scores[index] == best ? greedy : 0)
             }
         case let .softmax(temperature):
-            var best = -Double.infinity
-            for score in scores where score > best { best = score }
-            var total = 0.0
-            for index in 0..<count {
-                let weight = exp((scores[index] - best) / temperature)
-                probabilities[index] = weight
-                total += weight
+            scores.withUnsafeBufferPointer { input in
+                probabilities.withUnsafeMutableBufferPointer { output in
+                    _ = Softmax.normalize(input.baseAddress!, into: output.baseAddress!, count: count, temperature: temperature)
+                }
             }
-            for index in 0..<count { probabilities[index] /= total }
         }
     }
 
@@ -62,7 +58,7 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
 
     /// Draws an index from `probabilities` (inverse CDF on one uniform draw).
     public static func sample(from probabilities: [Double], using generator: inout some RandomNumberGenerator) -> Int {
-        let u = generator.nextUniformForBandits()
+        let u = generator.nextUniform()
         var cumulative = 0.0
         for (index, probability) in probabilities.enumerated() {
             cumulative += probability
@@ -77,12 +73,5 @@ public enum ExplorationStrategy: Sendable, Equatable, Codable {
         let index = ExplorationStrategy.sample(from: distribution, using: &generator)
         return BanditDecision(chosenIndex: index, propensity: distribution[index],
                               probabilities: distribution, scores: scores)
-    }
-}
-
-extension RandomNumberGenerator {
-    /// A uniform `Double` in `[0, 1)` from 53 random bits (same formula as TensorCore's `nextUniform()`).
-    @inlinable mutating func nextUniformForBandits() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
     }
 }

@@ -319,7 +319,10 @@ public struct HybridLinUCB: ContextualBandit {
         let m = armFeatureCount
         var precision = Array(armData[(slot * m * m)..<((slot + 1) * m * m)])
         for i in 0..<m { precision[i * m + i] += regularization }
-        armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: try _inverse(precision, order: m))
+        guard let inverse = _CholeskyInverse.inverse(of: precision, order: m) else {
+            throw BanditError.numericalFailure(operation: "per-arm inverse", detail: "the per-arm precision matrix is not positive definite")
+        }
+        armPrecisionInverse.replaceSubrange((slot * m * m)..<((slot + 1) * m * m), with: inverse)
     }
 
     /// `A₀ −= B_aᵀA_a⁻¹B_a` (lower triangle) and `b₀ −= B_aᵀA_a⁻¹c_a` for every seen arm.
@@ -398,15 +401,4 @@ func _scaledIdentity(_ n: Int, _ scale: Float) -> [Float] {
     var result = [Float](repeating: 0, count: n * n)
     for i in 0..<n { result[i * n + i] = scale }
     return result
-}
-
-/// Inverse of a symmetric positive-definite matrix by Cholesky (`Tensor.choleskySolve(A, I)`).
-func _inverse(_ matrix: [Float], order n: Int) throws -> [Float] {
-    if n == 0 { return [] }
-    do {
-        return try Tensor.choleskySolve(Tensor(uncheckedShape: [n, n], scalars: matrix),
-                                        Tensor(uncheckedShape: [n, n], scalars: _scaledIdentity(n, 1))).scalars
-    } catch {
-        throw BanditError.numericalFailure(operation: "per-arm inverse", detail: "\(error)")
-    }
 }

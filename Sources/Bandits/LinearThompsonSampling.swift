@@ -1,4 +1,4 @@
-import Foundation
+import TensorCore
 
 /// Linear Thompson sampling (Agrawal & Goyal 2013) with one shared ridge model over the
 /// candidates' action-dependent features, and exponential forgetting (`RidgeEstimator`).
@@ -45,15 +45,15 @@ public struct LinearThompsonSampling: ContextualBandit {
     /// The Thompson distribution `q` (win frequencies over `M` posterior draws) before the floor.
     public func winFrequencies(_ candidates: CandidateSet, using generator: inout some RandomNumberGenerator) -> [Double] {
         let k = featureCount
-        let factor = _lowerCholeskyFactor(model.covariance, order: k)
+        let factor = _CholeskyInverse.semidefiniteFactor(model.covariance, order: k)  // Lᵀ, row-major
         var counts = [Double](repeating: 0, count: candidates.count)
         var draw = [Double](repeating: 0, count: k)
         var noise = [Double](repeating: 0, count: k)
         for _ in 0..<posteriorDrawCount {
-            for i in 0..<k { noise[i] = _standardNormal(using: &generator) }
+            for i in 0..<k { noise[i] = generator.nextNormal() }
             for i in 0..<k {
                 var total = 0.0
-                for j in 0...i { total += factor[i * k + j] * noise[j] }
+                for j in 0...i { total += factor[j * k + i] * noise[j] }
                 draw[i] = Double(model.coefficients[i]) + posteriorScale * total
             }
             var best = -Double.infinity, bestIndex = 0
@@ -84,31 +84,4 @@ public struct LinearThompsonSampling: ContextualBandit {
             model.update(features: UnsafeBufferPointer(rebasing: all[chosenIndex * k ..< (chosenIndex + 1) * k]), reward: Float(reward))
         }
     }
-}
-
-/// Lower Cholesky factor `L` (row-major, `n×n`) of a symmetric positive semi-definite matrix,
-/// in double precision; pivots that fall to ≤ 0 by rounding are clamped to 0.
-func _lowerCholeskyFactor(_ matrix: [Float], order n: Int) -> [Double] {
-    var factor = [Double](repeating: 0, count: n * n)
-    for i in 0..<n {
-        for j in 0...i {
-            var sum = 0.5 * (Double(matrix[i * n + j]) + Double(matrix[j * n + i]))
-            for p in 0..<j { sum -= factor[i * n + p] * factor[j * n + p] }
-            if i == j {
-                factor[i * n + i] = sum > 0 ? sum.squareRoot() : 0
-            } else {
-                let pivot = factor[j * n + j]
-                factor[i * n + j] = pivot > 0 ? sum / pivot : 0
-            }
-        }
-    }
-    return factor
-}
-
-/// A standard normal draw (Box–Muller) from the caller's generator.
-func _standardNormal(using generator: inout some RandomNumberGenerator) -> Double {
-    var u1 = generator.nextUniformForBandits()
-    while u1 <= .leastNormalMagnitude { u1 = generator.nextUniformForBandits() }
-    let u2 = generator.nextUniformForBandits()
-    return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// How one slot of a slate is filled from the candidates' scores, and the propensity of the choice.
 ///
@@ -54,8 +55,8 @@ public enum SlotExploration: Sendable, Equatable, Codable {
             return (allowed[pick], probabilities[pick], nil)
         case let .thompson(scale, floor, _):
             let index: Int
-            if generator.nextUniformForBandits() < floor {
-                index = allowed[Int(generator.nextUniformForBandits() * Double(allowed.count)) % allowed.count]
+            if generator.nextUniform() < floor {
+                index = allowed[Int(generator.nextUniform() * Double(allowed.count)) % allowed.count]
             } else {
                 index = Self.thompsonWinner(scores: scores, deviations: deviations, allowed: allowed, scale: scale, using: &generator)
             }
@@ -104,7 +105,7 @@ public enum SlotExploration: Sendable, Equatable, Codable {
         var best = -Double.infinity, winner = allowed[0]
         for candidate in allowed {
             let deviation = candidate < deviations.count ? deviations[candidate] : 0
-            let draw = scores[candidate] + scale * deviation * _standardNormal(using: &generator)
+            let draw = scores[candidate] + scale * deviation * generator.nextNormal()
             if draw > best { best = draw; winner = candidate }
         }
         return winner

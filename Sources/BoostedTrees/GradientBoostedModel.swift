@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TensorCore
 
 /// A trained boosted-trees model: a tree ensemble, its objective and its starting scores.
 ///
@@ -118,11 +119,7 @@ extension ObjectiveKind {
         case .poisson:
             for i in scores.indices { scores[i] = exp(scores[i]) }
         case .multiclassSoftmax:
-            var largest = -Double.infinity
-            for value in scores { largest = max(largest, value) }
-            var total = 0.0
-            for i in scores.indices { scores[i] = exp(scores[i] - largest); total += scores[i] }
-            for i in scores.indices { scores[i] /= total }
+            Softmax.normalize(scores)
         }
     }
 }

@@ -92,6 +92,10 @@ public struct LevelForecast: Sendable, Equatable {
 public enum SymptomLevel: String, CaseIterable, Sendable, Codable {
     case low, medium, high
 
+    /// The typical 1–10 value of each class, in `allCases` order: low (1–3) 2, medium (4–7) 5.5,
+    /// high (8–10) 9. A level forecast is the expectation of these over the class probabilities.
+    @usableFromInline package static let typicalValues: [Double] = [2, 5.5, 9]
+
     /// The class of a 1–10 value (values are rounded first).
     public init(value: Double) {
         let rounded = value.rounded()

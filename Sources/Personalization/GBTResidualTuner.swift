@@ -108,8 +108,9 @@ extension GBTPersonalPredictor {
         var carrier = ModelFile(kind: ModelKind.cycleGBT.name)
         carrier.header.features = file.header.features
         carrier.setTreeEnsemble("period", try file.treeEnsemble(Self.sectionName))
-        carrier.header.properties = ["remaining_offset": "0", "uncertainty_days": "3", "energy_class_values": "2 5.5 9",
-                                     "mood_class_values": "2 5.5 9", "feature_builder": "tabular-v1"]
+        let levels = SymptomLevel.typicalValues.map { "\($0)" }.joined(separator: " ")
+        carrier.header.properties = ["remaining_offset": "0", "uncertainty_days": "3", "energy_class_values": levels,
+                                     "mood_class_values": levels, "feature_builder": "tabular-v1"]
         for key in ["period.objective", "period.base_scores"] {
             carrier.header.properties[key] = file.header.properties["personal.\(key)"]
         }

@@ -2,6 +2,7 @@
 import Personalization
 import CyclesLab
 import Cycles
+import TensorCore
 
 /// What `LoopReplay.run` measured: the alert accuracy she saw month by month against the
 /// calendar's, the database's growth, and the toolkit's time per day.
@@ -45,15 +46,12 @@ public struct LoopReplayResult: Sendable, Equatable, Codable {
         /// Longest.
         public var max: Double
 
-        /// Nearest-rank percentiles of `milliseconds`.
+        /// Nearest-rank percentiles of `milliseconds` (`Quantile.nearestRank`).
         public init(_ milliseconds: [Double]) {
             let sorted = milliseconds.sorted()
-            func rank(_ p: Double) -> Double {
-                sorted.isEmpty ? 0 : sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
-            }
             count = sorted.count
-            p50 = rank(0.5)
-            p99 = rank(0.99)
+            p50 = Quantile.nearestRank(sorted: sorted, 0.5) ?? 0
+            p99 = Quantile.nearestRank(sorted: sorted, 0.99) ?? 0
             max = sorted.last ?? 0
         }
     }

@@ -64,7 +64,7 @@ extension RandomNumberGenerator {
     }
 
     /// A standard normal draw (Box–Muller, one value per call; platform-stable up to libm rounding).
-    public mutating func nextNormal() -> Double {
+    @inlinable public mutating func nextNormal() -> Double {
         var u1 = nextUniform()
         while u1 <= .leastNormalMagnitude { u1 = nextUniform() }
         let u2 = nextUniform()
@@ -72,7 +72,7 @@ extension RandomNumberGenerator {
     }
 
     /// A normal draw with the given mean and standard deviation.
-    public mutating func nextNormal(mean: Double, standardDeviation: Double) -> Double {
+    @inlinable public mutating func nextNormal(mean: Double, standardDeviation: Double) -> Double {
         mean + standardDeviation * nextNormal()
     }
 

@@ -1,3 +1,5 @@
+import TensorCore
+
 /// The distribution of single-prediction times of one model, in microseconds.
 ///
 /// Percentiles are exact: the `p`-th percentile is the sample at rank ⌈p·n⌉ of the sorted
@@ -20,11 +22,9 @@ public struct LatencyProfile: Sendable, Equatable, Encodable {
     /// Timed predictions.
     public var count: Int { sortedMicroseconds.count }
 
-    /// The nearest-rank percentile `p` (0–100); 0 when empty.
+    /// The nearest-rank percentile `p` (0–100, `Quantile.nearestRank`); 0 when empty.
     public func percentile(_ p: Double) -> Double {
-        guard !sortedMicroseconds.isEmpty else { return 0 }
-        let rank = Int((p / 100 * Double(count)).rounded(.up))
-        return sortedMicroseconds[Swift.min(Swift.max(rank, 1), count) - 1]
+        Quantile.nearestRank(sorted: sortedMicroseconds, p / 100) ?? 0
     }
 
     /// Median, µs.

@@ -1,5 +1,6 @@
 import Cycles
 import CyclesLab
+import SVGCharts
 
 extension ScenarioTable {
     /// Forest plot of the table: per scenario, one line per column from the lower to the upper end
@@ -8,7 +9,7 @@ extension ScenarioTable {
     public var chart: String {
         let left = 150.0, top = 46.0, plotWidth = 520.0, lineHeight = 11.0, groupGap = 14.0
         let groupHeight = Double(columns.count) * lineHeight + groupGap
-        var svg = _SVG(width: left + plotWidth + 70, height: top + Double(rows.count) * groupHeight + 36)
+        var svg = SVGDocument(width: left + plotWidth + 70, height: top + Double(rows.count) * groupHeight + 36)
         svg.text("Alert accuracy by logging scenario, 95 % intervals (\(data.users) \(data.cohort) users)", x: 10, y: 18, size: 13)
         svg.legend(columns, x: 10, y: top - 14)
         func x(_ value: Double) -> Double { left + plotWidth * min(max(value, 0), 1) }
@@ -30,7 +31,7 @@ extension ScenarioTable {
             for (columnIndex, column) in columns.enumerated() {
                 guard let cell = row.cell(column), let accuracy = cell.alertAccuracy else { continue }
                 let y = groupTop + (Double(columnIndex) + 0.5) * lineHeight
-                let color = _SVG.palette[columnIndex % _SVG.palette.count]
+                let color = SVGDocument.palette[columnIndex % SVGDocument.palette.count]
                 if let interval = cell.interval {
                     svg.line(x1: x(interval.low), y1: y, x2: x(interval.high), y2: y, stroke: color, width: 2)
                 }

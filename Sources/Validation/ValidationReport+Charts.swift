@@ -1,5 +1,6 @@
 import Cycles
 import CyclesLab
+import SVGCharts
 
 extension ValidationReport {
     /// Bar chart of ±2-day accuracy by cycle day of the forecast (1–7, 8–14, 15+, all days), one
@@ -8,7 +9,7 @@ extension ValidationReport {
         let groups: [(String, CycleMetric)] = [("cycle days 1-7", CycleMetric.byCycleDay1to7), ("8-14", CycleMetric.byCycleDay8to14),
                                           ("15+", CycleMetric.byCycleDay15plus), ("all days", CycleMetric.accuracy2d)]
         let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
-        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        var svg = SVGDocument(width: left + plotWidth + 20, height: top + plotHeight + 50)
         svg.text("Forecast within ±2 days, by cycle day of the forecast (\(data.cohort), \(data.users) users)", x: left, y: 18, size: 13)
         svg.legend(models.map(\.name), x: left, y: top - 8)
         Self.percentAxis(&svg, left: left, top: top, width: plotWidth, height: plotHeight)
@@ -22,7 +23,7 @@ extension ValidationReport {
                 let x = groupLeft + Double(modelIndex) * barWidth
                 let y = top + plotHeight * (1 - value)
                 svg.rectangle(x: x + 1, y: y, width: barWidth - 2, height: top + plotHeight - y,
-                              fill: _SVG.palette[modelIndex % _SVG.palette.count])
+                              fill: SVGDocument.palette[modelIndex % SVGDocument.palette.count])
                 if let interval = model.evaluation.intervals[key] {
                     let middle = x + barWidth / 2
                     svg.line(x1: middle, y1: top + plotHeight * (1 - interval.low), x2: middle, y2: top + plotHeight * (1 - interval.high))
@@ -36,7 +37,7 @@ extension ValidationReport {
     /// candidate's learning curve (calendar, rules, pre-trained, fine-tuned, oracle), with the 70 % gate.
     public var learningCurveChart: String {
         let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
-        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        var svg = SVGDocument(width: left + plotWidth + 20, height: top + plotHeight + 50)
         svg.text("Alert accuracy after N months of personal data (next cycles, held-out users)", x: left, y: 18, size: 13)
         let curves = models.compactMap { model in model.learningCurve.map { (model.name, $0) } }
         Self.percentAxis(&svg, left: left, top: top, width: plotWidth, height: plotHeight)
@@ -53,7 +54,7 @@ extension ValidationReport {
             for series in curve.series {
                 let points = curve.months.compactMap { month in curve.points[series]?[month].map { (x(month), y($0.alertAccuracy)) } }
                 guard !points.isEmpty else { continue }
-                let color = _SVG.palette[names.count % _SVG.palette.count]
+                let color = SVGDocument.palette[names.count % SVGDocument.palette.count]
                 names.append(curves.count > 1 && !["calendar", "rules", "oracle"].contains(series) ? "\(name) \(series)" : series)
                 svg.polyline(points, stroke: color)
                 for point in points { svg.circle(x: point.0, y: point.1, fill: color) }
@@ -71,7 +72,7 @@ extension ValidationReport {
     public var latencyChart: String {
         let timed = models.compactMap { model in model.latency.map { (model.name, $0) } }
         let left = 50.0, top = 40.0, plotWidth = 560.0, plotHeight = 260.0
-        var svg = _SVG(width: left + plotWidth + 20, height: top + plotHeight + 50)
+        var svg = SVGDocument(width: left + plotWidth + 20, height: top + plotHeight + 50)
         svg.text("Latency of one prediction (features + model + reasoning), one core, warm", x: left, y: 18, size: 13)
         svg.legend(timed.map { "\($0.0) p50 \(_Format.microseconds($0.1.p50)), p99 \(_Format.microseconds($0.1.p99))" }, x: left, y: top - 8)
         let bounds = Set(timed.flatMap { $0.1.histogram.map(\.upperMicroseconds) }).sorted()
@@ -90,7 +91,7 @@ extension ValidationReport {
                 let count = profile.histogram.first { $0.upperMicroseconds == bound }?.count ?? 0
                 let height = plotHeight * Double(count) / Double(max(profile.count, 1)) / peak
                 svg.rectangle(x: groupLeft + Double(modelIndex) * barWidth, y: top + plotHeight - height, width: barWidth - 1,
-                              height: height, fill: _SVG.palette[modelIndex % _SVG.palette.count])
+                              height: height, fill: SVGDocument.palette[modelIndex % SVGDocument.palette.count])
             }
         }
         return svg.document
@@ -103,7 +104,7 @@ extension ValidationReport {
     public var reliabilityChart: String {
         let tables = models.compactMap { model in model.evaluation.reliability[.confidenceECE].map { (model.name, $0) } }
         let left = 50.0, top = 40.0, plot = 300.0, stripTop = top + plot + 34, strip = 70.0
-        var svg = _SVG(width: left + plot + 340, height: stripTop + strip + 40)
+        var svg = SVGDocument(width: left + plot + 340, height: stripTop + strip + 40)
         svg.text("Reliability of the confidence: hit rate (±2 d) by confidence bin (\(data.cohort), \(data.users) users)", x: left, y: 18, size: 13)
         Self.percentAxis(&svg, left: left, top: top, width: plot, height: plot)
         func x(_ value: Double) -> Double { left + plot * min(max(value, 0), 1) }
@@ -115,7 +116,7 @@ extension ValidationReport {
         svg.line(x1: x(0), y1: y(0), x2: x(1), y2: y(1), stroke: "#888", dashed: true)
         var legend: [String] = []
         for (index, (name, table)) in tables.enumerated() {
-            let color = _SVG.palette[index % _SVG.palette.count]
+            let color = SVGDocument.palette[index % SVGDocument.palette.count]
             let points = table.bins.compactMap { bin in bin.meanConfidence.flatMap { c in bin.hitRate.map { (x(c), y($0)) } } }
             if points.count > 1 { svg.polyline(points, stroke: color) }
             for point in points { svg.circle(x: point.0, y: point.1, fill: color) }
@@ -134,7 +135,7 @@ extension ValidationReport {
         svg.text("forecasts per bin (share of each model's largest bin)", x: left, y: stripTop + strip + 16)
         for (index, line) in legend.enumerated() {
             let rowY = top + 12 + Double(index) * 18
-            svg.rectangle(x: left + plot + 20, y: rowY - 9, width: 10, height: 10, fill: _SVG.palette[index % _SVG.palette.count])
+            svg.rectangle(x: left + plot + 20, y: rowY - 9, width: 10, height: 10, fill: SVGDocument.palette[index % SVGDocument.palette.count])
             svg.text(line, x: left + plot + 34, y: rowY, size: 10)
         }
         if tables.isEmpty { svg.text("no confidence scored", x: left + 10, y: top + plot / 2, size: 12, fill: "#B00") }
@@ -142,7 +143,7 @@ extension ValidationReport {
     }
 
     /// Y axis from 0 to 100 % with grid lines every 20 %.
-    static func percentAxis(_ svg: inout _SVG, left: Double, top: Double, width: Double, height: Double) {
+    static func percentAxis(_ svg: inout SVGDocument, left: Double, top: Double, width: Double, height: Double) {
         for step in 0...5 {
             let y = top + height * (1 - Double(step) / 5)
             svg.line(x1: left, y1: y, x2: left + width, y2: y, stroke: step == 0 ? "#444" : "#DDD")

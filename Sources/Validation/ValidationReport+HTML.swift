@@ -1,5 +1,6 @@
 import Cycles
 import CyclesLab
+import SVGCharts
 
 extension ValidationReport {
     /// `report.html`: the three summary lines, the scenario table with every 95 % interval drawn as a bar, the
@@ -109,7 +110,7 @@ extension ValidationReport {
 
     /// A 120 × 12 inline SVG: the interval as a bar, the value as a dot, the limit as a red tick.
     private static func intervalBar(_ value: Double, interval: ConfidenceInterval?, limit: Double?) -> String {
-        func x(_ fraction: Double) -> String { _SVG.number(2 + 116 * min(max(fraction, 0), 1)) }
+        func x(_ fraction: Double) -> String { SVGDocument.number(2 + 116 * min(max(fraction, 0), 1)) }
         var svg = "<svg class=\"interval\" width=\"120\" height=\"12\" viewBox=\"0 0 120 12\" role=\"img\">"
         svg += "<line x1=\"2\" y1=\"6\" x2=\"118\" y2=\"6\" stroke=\"#DDD\" stroke-width=\"1\"/>"
         if let interval { svg += "<line x1=\"\(x(interval.low))\" y1=\"6\" x2=\"\(x(interval.high))\" y2=\"6\" stroke=\"#0072B2\" stroke-width=\"3\"/>" }
@@ -140,5 +141,5 @@ extension ValidationReport {
     }
 
     /// Text escaped for HTML.
-    private static func escaped(_ text: String) -> String { _SVG.escaped(text) }
+    private static func escaped(_ text: String) -> String { SVGDocument.escaped(text) }
 }

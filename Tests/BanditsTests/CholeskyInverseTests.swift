@@ -128,4 +128,53 @@ import _TestSupport
         #expect(!refused)
         #expect(untouched == [7, 7, 7, 7])
     }
+
+    /// The semidefinite factor, row by row in the dot-product form: `(A + Aᵀ)/2` read, pivots that
+    /// fall to ≤ 0 clamped to 0 with the rest of their column. Returns `L`, row-major.
+    func textbookSemidefiniteFactor(_ a: [Float], order n: Int) -> [Double] {
+        var factor = [Double](repeating: 0, count: n * n)
+        for i in 0..<n {
+            for j in 0...i {
+                var sum = 0.5 * (Double(a[i * n + j]) + Double(a[j * n + i]))
+                for p in 0..<j { sum -= factor[i * n + p] * factor[j * n + p] }
+                if i == j {
+                    factor[i * n + i] = sum > 0 ? sum.squareRoot() : 0
+                } else {
+                    let pivot = factor[j * n + j]
+                    factor[i * n + j] = pivot > 0 ? sum / pivot : 0
+                }
+            }
+        }
+        return factor
+    }
+
+    /// The Thompson sampler's factor (`Lᵀ` from the column kernel) is the textbook `L` transposed,
+    /// bit for bit, for positive-definite, slightly asymmetric and singular matrices.
+    @Test(arguments: [1, 4, 19])
+    func semidefiniteFactorEqualsTheTextbookFactorBitForBit(order k: Int) {
+        var matrix = randomPositiveDefinite(order: k, seed: 300 + UInt64(k))
+        if k > 1 { matrix[1] = matrix[1].nextUp }                      // A[0][1] ≠ A[1][0] by one unit
+        var singular = [Float](repeating: 0, count: k * k)            // v vᵀ: rank one
+        let v = (0..<k).map { Float($0 % 3) - 1 }
+        for i in 0..<k { for j in 0..<k { singular[i * k + j] = v[i] * v[j] } }
+        for a in [matrix, singular] {
+            let transposed = _CholeskyInverse.semidefiniteFactor(a, order: k)
+            let reference = textbookSemidefiniteFactor(a, order: k)
+            for i in 0..<k { for j in 0..<k { #expect(transposed[j * k + i] == reference[i * k + j]) } }
+        }
+        #expect(_CholeskyInverse.semidefiniteFactor([], order: 0).isEmpty)
+    }
+
+    /// `inverse(of:order:)` is `invert` on fresh storage, and refuses an indefinite matrix.
+    @Test func inverseOfAMatrixEqualsInvert() {
+        let matrix = randomPositiveDefinite(order: 3, seed: 400)
+        var workspace = _CholeskyInverse(order: 3)
+        var expected = [Float](repeating: .nan, count: 9)
+        _ = matrix.withUnsafeBufferPointer { a in
+            expected.withUnsafeMutableBufferPointer { workspace.invert(a.baseAddress!, into: $0.baseAddress!) }
+        }
+        #expect(_CholeskyInverse.inverse(of: matrix, order: 3) == expected)
+        #expect(_CholeskyInverse.inverse(of: [1, 2, 2, 1], order: 2) == nil)
+        #expect(_CholeskyInverse.inverse(of: [], order: 0) == [])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// Multiclass log-loss with a softmax link over `classCount` scores per row: for class `k`,
 /// gradient `p_k − [y = k]` and hessian `K/(K−1) · p_k (1 − p_k)` (the diagonal Newton step
@@ -26,36 +27,30 @@ public struct MulticlassSoftmax: Objective {
 
     public func gradients(scores: [Double], labels: [Float], classIndex: Int, gradients: inout [Float], hessians: inout [Float]) {
         let factor = Double(classCount) / Double(classCount - 1)
-        for row in 0..<labels.count {
-            let base = row * classCount
-            var largest = -Double.infinity
-            for k in 0..<classCount { largest = max(largest, scores[base + k]) }
-            var total = 0.0
-            for k in 0..<classCount { total += exp(scores[base + k] - largest) }
-            let p = exp(scores[base + classIndex] - largest) / total
-            gradients[row] = Float(p - (Int(labels[row]) == classIndex ? 1 : 0))
-            hessians[row] = Float(max(factor * p * (1 - p), 1e-16))
+        scores.withUnsafeBufferPointer { all in
+            for row in 0..<labels.count {
+                let base = row * classCount
+                let (largest, total) = Softmax.normalizer(all.baseAddress! + base, count: classCount)
+                let p = exp(all[base + classIndex] - largest) / total
+                gradients[row] = Float(p - (Int(labels[row]) == classIndex ? 1 : 0))
+                hessians[row] = Float(max(factor * p * (1 - p), 1e-16))
+            }
         }
     }
 
     public func loss(scores: [Double], labels: [Float]) -> Double {
         var total = 0.0
-        for row in 0..<labels.count {
-            let base = row * classCount
-            var largest = -Double.infinity
-            for k in 0..<classCount { largest = max(largest, scores[base + k]) }
-            var sum = 0.0
-            for k in 0..<classCount { sum += exp(scores[base + k] - largest) }
-            total -= scores[base + Int(labels[row])] - largest - log(sum)
+        scores.withUnsafeBufferPointer { all in
+            for row in 0..<labels.count {
+                let base = row * classCount
+                let (largest, sum) = Softmax.normalizer(all.baseAddress! + base, count: classCount)
+                total -= all[base + Int(labels[row])] - largest - log(sum)
+            }
         }
         return total / Double(max(1, labels.count))
     }
 
     public func transform(_ scores: UnsafeMutableBufferPointer<Double>) {
-        var largest = -Double.infinity
-        for value in scores { largest = max(largest, value) }
-        var total = 0.0
-        for i in scores.indices { scores[i] = exp(scores[i] - largest); total += scores[i] }
-        for i in scores.indices { scores[i] /= total }
+        Softmax.normalize(scores)
     }
 }

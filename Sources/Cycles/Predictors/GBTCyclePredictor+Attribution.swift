@@ -1,6 +1,7 @@
 import BoostedTrees
 import Explanations
 import Foundation
+import TensorCore
 
 extension GBTCyclePredictor: ForecastAttributing {
     /// Her state at the end of `day` and its one feature row (`TabularFeatureBuilder`).
@@ -84,10 +85,7 @@ extension GBTCyclePredictor {
         let probabilities = model.predict(row)
         let expected = zip(probabilities, classValues).reduce(0) { $0 + $1.0 * $1.1 }
         let baselineScores = (0..<model.classCount).map { shap[$0 * stride + featureCount] }
-        let maximum = baselineScores.max() ?? 0
-        let weights = baselineScores.map { Foundation.exp($0 - maximum) }
-        let total = weights.reduce(0, +)
-        let baseline = zip(weights, classValues).reduce(0) { $0 + $1.0 / total * $1.1 }
+        let baseline = zip(Softmax.probabilities(baselineScores), classValues).reduce(0) { $0 + $1.0 * $1.1 }
         var contributions = [Double](repeating: 0, count: featureCount)
         for k in 0..<model.classCount {
             let slope = probabilities[k] * (classValues[k] - expected)

@@ -51,7 +51,7 @@ public struct GBTCyclePredictor: CyclePredictor {
                 energyTomorrow: GradientBoostedModel? = nil, moodTomorrow: GradientBoostedModel? = nil,
                 alertTiming: GradientBoostedModel? = nil, alertThreshold: Double = 0,
                 remainingOffset: Double = 0, uncertaintyDays: Double = 3,
-                energyClassValues: [Double] = [2, 5.5, 9], moodClassValues: [Double] = [2, 5.5, 9]) {
+                energyClassValues: [Double] = SymptomLevel.typicalValues, moodClassValues: [Double] = SymptomLevel.typicalValues) {
         self.remaining = remaining
         self.ovulationPassed = ovulationPassed
         self.energyTomorrow = energyTomorrow

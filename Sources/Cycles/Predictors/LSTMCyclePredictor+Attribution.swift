@@ -82,7 +82,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
-    /// over the level values (low 2, medium 5.5, high 9), over the last `explainedDays` days
+    /// over the level values (`SymptomLevel.typicalValues`), over the last `explainedDays` days
     /// (as `periodAttribution`); `nil` for other symptoms.
     public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
         guard let head = levelHead(symptom) else { return nil }
@@ -123,7 +123,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
         case .mood: layer = network.mood
         default: return nil
         }
-        return _ExplainedHead(layer: layer, classValues: LSTMCyclePredictor.levelValues.map(Float.init), logitOffsets: nil)
+        return _ExplainedHead(layer: layer, classValues: SymptomLevel.typicalValues.map(Float.init), logitOffsets: nil)
     }
 
     /// Per built-in symptom, the positions of its value and of its missing flag in the daily features.

@@ -89,7 +89,7 @@ extension LSTMCyclePredictor {
             let classes = Network.periodClassCount
             periodLogits.withUnsafeBufferPointer { logits in
                 for row in 0..<rows where periodWeight[row] > 0 {
-                    let median = _lstmQuantile(_lstmSoftmax(Array(logits[(row * classes)..<((row + 1) * classes)])), 0.5)
+                    let median = _lstmQuantile(Softmax.probabilities(Array(logits[(row * classes)..<((row + 1) * classes)])), 0.5)
                     if abs(median - periodTarget[row]) <= 2 { hits += 1 }
                     count += 1
                 }

@@ -31,7 +31,7 @@ extension LSTMCyclePredictor {
         let output = try lstm.forward(try features.reshaped(to: [steps, 1, featureCount]))
         let last = try output.outputs.reshaped(to: [steps, hidden]).row(steps - 1)
         let logits = try head.forward(try last.reshaped(to: [1, hidden]))
-        let probabilities = _lstmSoftmax(zip(logits.scalars, prior).map(+))
+        let probabilities = Softmax.probabilities(zip(logits.scalars, prior).map(+))
         let lowest = Double(Network.periodCorrections.lowerBound)
         var expected = 0.0
         for (k, p) in probabilities.enumerated() { expected += (Double(k) + lowest) * Double(p) }

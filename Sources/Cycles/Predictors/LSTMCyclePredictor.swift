@@ -48,8 +48,6 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
 
     /// Feature names, groups and phrases, in input order.
     public static var features: [CycleFeature] { DailyFeatureBuilder.features }
-    /// Typical value of each energy/mood class on the 1–10 scale (low 1–3, medium 4–7, high 8–10).
-    static let levelValues: [Double] = [2, 5.5, 9]
 
     /// A predictor from its parts.
     /// - Throws: `NeuralNetError.shapeMismatch` if the normalisation does not match the network's input.
@@ -161,7 +159,7 @@ extension LSTMCyclePredictor {
                         language: Language) throws -> CyclePrediction {
             let base = LSTMCyclePredictor.baseDays(known)
             let prior = LSTMCyclePredictor.periodPrior(posterior, baseDays: base)
-            let distribution = _lstmSoftmax(zip(periodLogits, prior).map(+))
+            let distribution = Softmax.probabilities(zip(periodLogits, prior).map(+))
             let lowest = Network.periodCorrections.lowerBound
             var point = max(1, base + lowest + _lstmQuantile(distribution, predictor.periodQuantile))
             if known.givesAnchoredForecast, let today = known.today, let anchored = known.anchoredNextStart {
@@ -190,8 +188,8 @@ extension LSTMCyclePredictor {
                 ovulationDate = evidence.ovulation
                 passed = evidence.ovulation <= day ? 1 : passed
             }
-            let energy = LSTMCyclePredictor.levelForecast(_lstmSoftmax(energyLogits))
-            let mood = LSTMCyclePredictor.levelForecast(_lstmSoftmax(moodLogits))
+            let energy = LSTMCyclePredictor.levelForecast(Softmax.probabilities(energyLogits))
+            let mood = LSTMCyclePredictor.levelForecast(Softmax.probabilities(moodLogits))
             let uncertainty = max(spread, 0.5), cycleDay = known.cycle.cycleDay, length = known.cycle.calendarCycleLength
             let key = [nextStart.daysSinceEpoch, Int(uncertainty.rounded()), cycleDay ?? -1, length]
             let reasoning = try sentences.reasoning(for: key) {
@@ -250,18 +248,9 @@ extension LSTMCyclePredictor {
     static func levelForecast(_ probabilities: [Float]) -> LevelForecast {
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
-        let value = zip(probabilities, levelValues).reduce(0.0) { $0 + Double($1.0) * $1.1 }
+        let value = zip(probabilities, SymptomLevel.typicalValues).reduce(0.0) { $0 + Double($1.0) * $1.1 }
         return LevelForecast(value: value, level: SymptomLevel.allCases[best])
     }
-}
-
-/// Softmax of `logits` (max-shifted).
-func _lstmSoftmax(_ logits: [Float]) -> [Float] {
-    let maximum = logits.max() ?? 0
-    var result = logits.map { Foundation.exp($0 - maximum) }
-    let total = result.reduce(0, +)
-    for index in result.indices { result[index] /= total }
-    return result
 }
 
 /// Smallest class `k` whose cumulative probability reaches `q`.

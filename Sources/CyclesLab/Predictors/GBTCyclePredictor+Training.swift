@@ -4,9 +4,9 @@ import Foundation
 
 /// Options of `GBTCyclePredictor.train`.
 public struct GBTTrainingOptions: Sendable, Equatable {
-    /// Boosting iterations of the period model (the others use half, at least 10).
+    /// Boosting iterations of the period and alert models (the others use fewer, see `boosting`).
     public var trees: Int = 150
-    /// Leaves per tree of the period model (the others use at most 15).
+    /// Leaves per tree of the period and alert models (the others use at most as many, see `boosting`).
     public var leaves: Int = 15
     /// Seed of subsampling and of the calibration split.
     public var seed: UInt64 = 7
@@ -21,6 +21,8 @@ public struct GBTTrainingOptions: Sendable, Equatable {
     /// Train on realistic logs (`DatasetPerturbation.trainingMix`: as logged, period-only, a
     /// 30-day gap, a forgotten period, half the symptom days, users dealt in turn).
     public var augmentMissingness = true
+    /// Leaf size, penalty, subsampling, early stopping and the smaller models' sizes.
+    public var boosting = GBTBoostingSettings()
 
     /// Defaults.
     public init() {}
@@ -50,8 +52,10 @@ extension GBTCyclePredictor {
     /// the squared-error mean of every other day late.
     static let correctionLimitDays: Float = 14
 
-    /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value.
-    static func levelClass(_ value: Int) -> Float { value <= 3 ? 0 : (value <= 7 ? 1 : 2) }
+    /// Level class index (0 low, 1 medium, 2 high) of a 1–10 value (`SymptomLevel(value:)`).
+    static func levelClass(_ value: Int) -> Float {
+        Float(SymptomLevel.allCases.firstIndex(of: SymptomLevel(value: Double(value))) ?? 0)
+    }
 
     /// Training rows: every `dayStride`-th day from a user's first logged start, while a later
     /// start is known (the target), with causal features.
@@ -119,20 +123,10 @@ extension GBTCyclePredictor {
         let matrix = try FeatureMatrix(values: training.features, rowCount: training.count, featureCount: width)
         let heldMatrix = try FeatureMatrix(values: held.features, rowCount: held.count, featureCount: width)
 
-        func parameters(_ objective: ObjectiveKind, trees: Int, leaves: Int) -> GradientBoostingParameters {
-            var p = GradientBoostingParameters()
-            p.objective = objective
-            p.iterationCount = trees
-            p.maximumLeafCount = leaves
-            p.learningRate = options.learningRate
-            p.minimumDataInLeaf = 40
-            p.l2 = 1
-            p.rowSubsample = 0.8
-            p.columnSubsample = 0.8
-            p.earlyStoppingRounds = held.count > 0 ? 20 : 0
-            p.threadCount = options.threadCount
-            p.seed = options.seed
-            return p
+        let settings = options.boosting
+        let fullSize = (trees: options.trees, leaves: options.leaves)
+        func parameters(_ objective: ObjectiveKind, size: (trees: Int, leaves: Int)) -> GradientBoostingParameters {
+            settings.parameters(objective, size: size, options: options, earlyStopping: held.count > 0)
         }
         func report(_ label: String) -> (GradientBoosting.Progress) -> Void {
             { step in
@@ -144,19 +138,18 @@ extension GBTCyclePredictor {
         }
         let remaining = try GradientBoosting.train(
             features: matrix, labels: training.remaining,
-            parameters: parameters(.squaredError, trees: options.trees, leaves: options.leaves),
+            parameters: parameters(.squaredError, size: fullSize),
             validation: held.count > 0 ? (heldMatrix, held.remaining) : nil, featureNames: names, progress: report("period"))
-        let sideTrees = max(10, options.trees / 2), sideLeaves = min(15, options.leaves)
         let alert = try GradientBoosting.train(
             features: matrix, labels: training.alertTarget,
-            parameters: parameters(.squaredError, trees: options.trees, leaves: options.leaves),
+            parameters: parameters(.squaredError, size: fullSize),
             validation: held.count > 0 ? (heldMatrix, held.alertTarget) : nil, featureNames: names, progress: report("alert"))
 
         var ovulation: GradientBoostedModel?
         if !training.ovulationRows.isEmpty, Set(training.ovulationLabels).count == 2 {
             ovulation = try GradientBoosting.train(
                 features: matrix.rows(training.ovulationRows), labels: training.ovulationLabels,
-                parameters: parameters(.binaryLogLoss, trees: sideTrees, leaves: sideLeaves),
+                parameters: parameters(.binaryLogLoss, size: settings.ovulationSize(trees: options.trees, leaves: options.leaves)),
                 validation: held.ovulationRows.isEmpty ? nil : (heldMatrix.rows(held.ovulationRows), held.ovulationLabels),
                 featureNames: names, progress: report("ovulation"))
         }
@@ -165,7 +158,7 @@ extension GBTCyclePredictor {
             guard Set(labels).count == 3 else { return nil }
             return try GradientBoosting.train(
                 features: matrix.rows(rowsIndex), labels: labels,
-                parameters: parameters(.multiclassSoftmax(classCount: 3), trees: max(10, options.trees / 4), leaves: min(7, options.leaves)),
+                parameters: parameters(.multiclassSoftmax(classCount: 3), size: settings.levelSize(trees: options.trees, leaves: options.leaves)),
                 validation: heldRows.isEmpty || Set(heldLabels).count < 3 ? nil : (heldMatrix.rows(heldRows), heldLabels),
                 featureNames: names, progress: report(label))
         }
@@ -174,7 +167,7 @@ extension GBTCyclePredictor {
         func classValues(_ labels: [Float], _ values: [Double]) -> [Double] {
             (0..<3).map { k in
                 let members = zip(labels, values).filter { Int($0.0) == k }.map(\.1)
-                return members.isEmpty ? [2, 5.5, 9][k] : members.reduce(0, +) / Double(members.count)
+                return members.isEmpty ? SymptomLevel.typicalValues[k] : members.reduce(0, +) / Double(members.count)
             }
         }
         var predictor = GBTCyclePredictor(remaining: remaining, ovulationPassed: ovulation, energyTomorrow: energy, moodTomorrow: mood,

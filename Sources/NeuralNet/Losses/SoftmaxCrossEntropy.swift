@@ -27,18 +27,11 @@ public enum SoftmaxCrossEntropy {
             logits.withUnsafeBufferPointer { z in
                 for row in 0..<rows where weights[row] > 0 {
                     let base = row * classes
-                    var maximum = -Float.infinity
-                    for column in 0..<classes { maximum = max(maximum, z[base + column]) }
-                    var sum: Float = 0
-                    for column in 0..<classes {
-                        let e = Foundation.exp(z[base + column] - maximum)
-                        g[base + column] = e
-                        sum += e
-                    }
+                    let (maximum, sum) = Softmax.normalize(z.baseAddress! + base, into: g.baseAddress! + base, count: classes)
                     let logSum = Foundation.log(sum) + maximum
                     loss += Double(weights[row]) * Double(logSum - z[base + targets[row]])
                     let scale = weights[row] / total
-                    for column in 0..<classes { g[base + column] = g[base + column] / sum * scale }
+                    for column in 0..<classes { g[base + column] *= scale }
                     g[base + targets[row]] -= scale
                 }
             }
