@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders `odml validate --report DIR`'s report.html in headless Chromium and checks what a reader
-# sees: the verdict and the scenario table are in the rendered page, and the screenshot is a real
+# sees: the three summary lines (the Spike S3 verdict first), the scenario table and the Phase 2
+# targets are in the rendered page, and the screenshot is a real
 # picture (size and share of non-white pixels). Installs Debian's `chromium` when it is missing
 # (apt-get; sudo when not root). Not run by CI.
 #
@@ -41,9 +42,12 @@ import re, struct, sys, zlib
 
 dom = open(sys.argv[1], encoding="utf-8").read()
 failures = []
-verdict = re.search(r'<p id="verdict"[^>]*>(.*?)</p>', dom, re.S)
-if not verdict or not re.search(r"\b(GO|NO-GO)\b", verdict.group(1)):
-    failures.append("the rendered page has no verdict paragraph with GO or NO-GO")
+verdict = re.search(r'<div id="verdict"[^>]*>(.*?)</div>', dom, re.S)
+lines = re.findall(r"<p>(.*?)</p>", verdict.group(1), re.S) if verdict else []
+if len(lines) != 3 or not lines[0].startswith("Spike S3") or not re.search(r"\b(GO|NO-GO)\b", lines[0]):
+    failures.append("the rendered page does not lead with the three summary lines, the Spike S3 verdict first")
+if not re.search(r'<table id="targets">', dom):
+    failures.append("the rendered page has no Phase 2 target table")
 table = re.search(r'<table id="scenarios">(.*?)</table>', dom, re.S)
 rows = re.findall(r"<tr>", table.group(1)) if table else []
 if len(rows) < 2:
