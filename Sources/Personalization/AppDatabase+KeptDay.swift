@@ -64,7 +64,7 @@ extension AppDatabase {
                     } else if tracked != (try AppDatabase.trackedTables(db)) {
                         reason = "the log tables changed"
                     } else if let throughDay = CalendarDay(iso: through), throughDay <= day,
-                              var state = try? AppDatabase.keptDayDecoder.decode(KeptCycleDay.self, from: bytes),
+                              var state = try? KeptCycleDay(encoded: bytes),
                               state.day == throughDay {
                         let logs = try CycleDataset.read(from: db, name: name, timeZone: timeZone, datedAfter: throughDay).users[0]
                         if kept > throughDay {
@@ -97,13 +97,11 @@ extension AppDatabase {
         let stored = try db.tableExists("odml_kept_day")
             ? try String.fetchOne(db, sql: "SELECT tracked_tables FROM odml_kept_day") : nil
         if stored != tracked { try createKeptDayTriggers(tables: try AppDatabase.presentLogTables(db), in: db) }
-        let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = AppDatabase.keptDayFloats
         try db.execute(sql: """
             INSERT OR REPLACE INTO odml_kept_day (id, through_day, format, tracked_tables, edited_from, state)
             VALUES (1, ?, ?, ?, NULL, ?)
             """, arguments: [day.iso, AppDatabase.keptDayFormat(keepsDailyRows: kept.keepsDailyRows),
-                             tracked, try encoder.encode(kept)])
+                             tracked, try kept.encoded()])
     }
 
     /// Creates the kept day's table and the triggers that mark it stale, on `tables` and on her
@@ -135,17 +133,6 @@ extension AppDatabase {
                     """)
             }
         }
-    }
-
-    /// How a kept day writes a number that JSON has no word for.
-    static let keptDayFloats = JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
-        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-
-    /// Reads a stored kept day.
-    static var keptDayDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return decoder
     }
 
     /// The kept day's format: its encoding version, the toolkit's version (features and
