@@ -1,6 +1,6 @@
 /// Everything that can go wrong reading, writing or evaluating a cycle dataset. Each case names
 /// what a person needs to fix it; `description` is one line.
-public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A required file is missing or unreadable.
     case missingFile(path: String)
     /// A cohort config is malformed or inconsistent.
@@ -41,7 +41,7 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A forecast asked for a day too long after her first logged day (`DayForecast.maximumSpanDays`).
     case forecastTooFar(user: String, firstDay: CalendarDay, day: CalendarDay, maximumDays: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .missingFile(path):
             return "\(path): file not found or unreadable"

@@ -14,7 +14,7 @@ import Foundation
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
 public struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// Her state at the end of the last day advanced through.
     public private(set) var state: CycleDayState

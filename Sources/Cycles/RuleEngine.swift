@@ -21,15 +21,15 @@ import Explanations
 /// Energy and mood tomorrow: an exponentially weighted level of the logged values (α = 0.3)
 /// plus the user's own premenstrual/menses dip (mean on menses days 1–2 and the 5 days before a
 /// start, minus the other days, shrunk towards 0) when tomorrow falls in that window.
-public struct RuleEngine: CyclePredictor {
-    public let name = "rules"
+package struct RuleEngine: CyclePredictor {
+    package let name = "rules"
     /// Weight ratio between a cycle and the next more recent one.
-    public var recencyDecay = 0.85
+    package var recencyDecay = 0.85
 
     /// Creates the engine with default rules.
-    public init() {}
+    package init() {}
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+    package func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var state = _RuleState(engine: self, history: history, language: language)
         var result: [CyclePrediction] = []
         result.reserveCapacity(days.count)
@@ -41,7 +41,7 @@ public struct RuleEngine: CyclePredictor {
     }
 
     /// The cycle length declared at onboarding (`typical_cycle_length` in the preferences JSON), if plausible.
-    public static func declaredCycleLength(in profile: UserProfile) -> Int? {
+    package static func declaredCycleLength(in profile: UserProfile) -> Int? {
         guard let value = _jsonInteger(named: "typical_cycle_length", in: profile.preferencesJSON),
               (20...45).contains(value) else { return nil }
         return value

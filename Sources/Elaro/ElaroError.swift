@@ -1,5 +1,5 @@
 /// Errors thrown by the `Elaro` module on bad input.
-public enum ElaroError: Error, Equatable, CustomStringConvertible {
+package enum ElaroError: Error, Equatable, CustomStringConvertible {
     /// The library JSON breaks its schema; `entry` names the action (`actions[3] (id "x")`) or the root.
     case schemaViolation(entry: String, field: String, expected: String, found: String)
     /// The library JSON could not be parsed at all.
@@ -13,7 +13,7 @@ public enum ElaroError: Error, Equatable, CustomStringConvertible {
     /// A log line could not be parsed.
     case malformedLogLine(path: String, line: Int, detail: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .schemaViolation(entry, field, expected, found):
             return "action library: \(entry), field \(field): expected \(expected), found \(found)"

@@ -1,5 +1,5 @@
 /// Errors of the Explanations module; `description` is one line a person can act on.
-public enum ExplanationError: Error, Equatable, CustomStringConvertible {
+package enum ExplanationError: Error, Equatable, CustomStringConvertible {
     /// Two inputs that must have the same length do not.
     case lengthMismatch(what: String, expected: Int, found: Int)
     /// A parameter is outside its allowed range.
@@ -17,7 +17,7 @@ public enum ExplanationError: Error, Equatable, CustomStringConvertible {
     /// A text names a placeholder the caller gave no argument for.
     case missingArgument(text: String, placeholder: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .lengthMismatch(what, expected, found):
             return "\(what): expected \(expected) values, found \(found)"

@@ -9,7 +9,7 @@ import Darwin
 /// Everything that can go wrong reading, writing or encrypting an `.odml` file.
 ///
 /// `description` is one line that says what is wrong and what to do about it.
-public enum ModelFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ModelFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes do not start with the `.odml` magic number.
     case notAModelFile
     /// The file's format major version differs from the one this reader supports.
@@ -42,7 +42,7 @@ public enum ModelFileError: Error, Sendable, Equatable, CustomStringConvertible 
     /// package was built without its `Encryption` trait.
     case encryptionUnavailable
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAModelFile:
             return "not an OnDeviceML model file: the first 8 bytes are not the .odml magic number 89 4F 44 4D 4C 0D 0A 1A"

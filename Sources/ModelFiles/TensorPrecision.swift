@@ -1,5 +1,5 @@
 /// How tensor payloads are stored in a file. In memory, tensors are always fp32.
-public enum TensorPrecision: String, Sendable, Codable, CaseIterable {
+package enum TensorPrecision: String, Sendable, Codable, CaseIterable {
     /// IEEE-754 binary32, little-endian: lossless.
     case fp32
     /// IEEE-754 binary16, little-endian, rounded to nearest even: relative error at most 2⁻¹¹
@@ -10,7 +10,7 @@ public enum TensorPrecision: String, Sendable, Codable, CaseIterable {
     case int8
 
     /// Bytes per stored element.
-    public var byteWidth: Int {
+    package var byteWidth: Int {
         switch self {
         case .fp32: 4
         case .fp16: 2

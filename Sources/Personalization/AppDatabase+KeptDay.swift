@@ -11,7 +11,7 @@ extension AppDatabase {
     /// (`tracked_tables`) and `edited_from`, the earliest day of a log row inserted, changed or
     /// deleted on or before `through_day` since it was kept (set by triggers; the kept day is
     /// then rebuilt from her whole history).
-    public static let keptDaySchema = """
+    package static let keptDaySchema = """
         CREATE TABLE IF NOT EXISTS odml_kept_day (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             through_day TEXT NOT NULL,
@@ -24,7 +24,7 @@ extension AppDatabase {
 
     /// Days the kept day stays behind the day forecast: a log of the past week, late or
     /// corrected, is read as a new row rather than an edit that forces a rebuild.
-    public static let keptDayLagDays = 7
+    package static let keptDayLagDays = 7
 
     /// The dated log tables whose edits invalidate a kept day, when present.
     static let trackedLogTables = ["cycle_entries", "symptom_logs", "measurements"]

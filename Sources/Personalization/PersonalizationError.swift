@@ -1,6 +1,6 @@
 /// What went wrong in personalisation: a bad store, an unknown user, a history too short to
 /// learn from, a model file that cannot be read. Each `description` is one line a person can act on.
-public enum PersonalizationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PersonalizationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The user id is in neither the dataset nor the store.
     case unknownUser(id: String, source: String)
     /// The user exists but has too little data before the cut-off to do what was asked.
@@ -23,7 +23,7 @@ public enum PersonalizationError: Error, Equatable, Sendable, CustomStringConver
     /// A row of the app's `predictions` or `insights` holds a value the loop cannot read.
     case invalidRow(path: String, table: String, id: String, column: String, found: String, expected: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownUser(id, source):
             return "unknown user \"\(id)\" in \(source): check the id against user_profile.csv"
