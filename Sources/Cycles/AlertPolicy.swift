@@ -9,26 +9,26 @@
 ///
 /// Luteal length counts the days from the day after ovulation to the day before the next start,
 /// so the next start is ovulation + luteal length + 1.
-public enum AlertPolicy {
+package enum AlertPolicy {
     /// An alert is a forecast at most this many days ahead.
-    public static let horizonDays = 3
+    package static let horizonDays = 3
     /// An alerted date is a hit within this many days of the true start.
-    public static let toleranceDays = 2
+    package static let toleranceDays = 2
     /// Days ahead an alerted start can be and still be a hit: horizon + tolerance.
-    public static let windowDays = horizonDays + toleranceDays
+    package static let windowDays = horizonDays + toleranceDays
     /// Luteal length assumed until a user has a past cycle with a known one (the Marquette
     /// charting cohort's mean is 13.05 d, `Datasets/REFERENCE-STATISTICS.md`).
-    public static let lutealPriorDays = 13
+    package static let lutealPriorDays = 13
     /// Days from ovulation to the next start under the luteal prior: `lutealPriorDays + 1`.
-    public static let ovulationToStartPriorDays = lutealPriorDays + 1
+    package static let ovulationToStartPriorDays = lutealPriorDays + 1
 
     /// `true` when a forecast made on `day` for a start on `forecastStart` is an alert.
-    public static func isAlert(madeOn day: CalendarDay, forecastStart: CalendarDay) -> Bool {
+    package static func isAlert(madeOn day: CalendarDay, forecastStart: CalendarDay) -> Bool {
         day.distance(to: forecastStart) <= horizonDays
     }
 
     /// `true` when `alertedStart` is within the tolerance of the true `start`.
-    public static func isHit(alertedStart: CalendarDay, start: CalendarDay) -> Bool {
+    package static func isHit(alertedStart: CalendarDay, start: CalendarDay) -> Bool {
         abs(alertedStart.distance(to: start)) <= toleranceDays
     }
 }

@@ -1,28 +1,28 @@
 extension CohortConfig {
     /// A closed interval `[low, high]` written as a two-element JSON array; values are drawn
     /// uniformly from it.
-    public struct ValueRange: Codable, Sendable, Equatable {
+    package struct ValueRange: Codable, Sendable, Equatable {
         /// Lower end.
-        public var low: Double
+        package var low: Double
         /// Upper end.
-        public var high: Double
+        package var high: Double
 
         /// Creates `[low, high]`.
-        public init(_ low: Double, _ high: Double) {
+        package init(_ low: Double, _ high: Double) {
             self.low = low
             self.high = high
         }
 
         /// The midpoint.
-        public var middle: Double { (low + high) / 2 }
+        package var middle: Double { (low + high) / 2 }
 
         /// Both ends multiplied by `factor`.
-        public func scaled(by factor: Double) -> ValueRange { ValueRange(low * factor, high * factor) }
+        package func scaled(by factor: Double) -> ValueRange { ValueRange(low * factor, high * factor) }
 
         /// Clamps `value` into the interval.
-        public func clamp(_ value: Double) -> Double { min(max(value, low), high) }
+        package func clamp(_ value: Double) -> Double { min(max(value, low), high) }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             var container = try decoder.unkeyedContainer()
             low = try container.decode(Double.self)
             high = try container.decode(Double.self)
@@ -31,7 +31,7 @@ extension CohortConfig {
             }
         }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(low)
             try container.encode(high)
@@ -39,43 +39,43 @@ extension CohortConfig {
     }
 
     /// A symptom effect: per-user size drawn from `effect` for the `affectedShare` of users, 0 for the rest.
-    public struct SignalEffect: Codable, Sendable, Equatable {
+    package struct SignalEffect: Codable, Sendable, Equatable {
         /// Effect size range (points on the 1–10 scale) for affected users.
-        public var effect: ValueRange
+        package var effect: ValueRange
         /// Share of users who show the effect.
-        public var affectedShare: Double
+        package var affectedShare: Double
 
         /// Creates an effect.
-        public init(effect: ValueRange, affectedShare: Double) {
+        package init(effect: ValueRange, affectedShare: Double) {
             self.effect = effect
             self.affectedShare = affectedShare
         }
 
         /// Size and share halved.
-        public func halved() -> SignalEffect { SignalEffect(effect: effect.scaled(by: 0.5), affectedShare: affectedShare / 2) }
+        package func halved() -> SignalEffect { SignalEffect(effect: effect.scaled(by: 0.5), affectedShare: affectedShare / 2) }
     }
 
     /// One kind of user in a cohort.
-    public struct Phenotype: Codable, Sendable, Equatable {
+    package struct Phenotype: Codable, Sendable, Equatable {
         /// Phenotype name (`regular`, `irregular`, `pcos`, `endometriosis`); written to `truth.csv` for blends.
-        public var name: String
+        package var name: String
         /// Share of the cohort's users.
-        public var share: Double
+        package var share: Double
         /// Cycle type the user declares at onboarding (`regular` / `irregular`); 10 % say `unknown`.
-        public var declaredCycleType: CycleType
+        package var declaredCycleType: CycleType
         /// Conditions the user declares (e.g. `["sopk"]`).
-        public var conditions: [String]
+        package var conditions: [String]
         /// Cycle and phase lengths.
-        public var cycle: CycleParameters
+        package var cycle: CycleParameters
         /// Daily symptom shapes and effect sizes.
-        public var symptoms: SymptomParameters
+        package var symptoms: SymptomParameters
         /// Logging behaviour.
-        public var logging: LoggingParameters
+        package var logging: LoggingParameters
         /// Fertility signals and who logs them (version 3; `never` when read from an older file).
-        public var signals: SignalParameters
+        package var signals: SignalParameters
 
         /// Creates a phenotype; `signals` defaults to `never` (nobody logs a signal).
-        public init(name: String, share: Double, declaredCycleType: CycleType, conditions: [String] = [],
+        package init(name: String, share: Double, declaredCycleType: CycleType, conditions: [String] = [],
                     cycle: CycleParameters, symptoms: SymptomParameters, logging: LoggingParameters,
                     signals: SignalParameters = .never) {
             self.name = name
@@ -92,7 +92,7 @@ extension CohortConfig {
             case name, share, declaredCycleType, conditions, cycle, symptoms, logging, signals
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             name = try c.decode(String.self, forKey: .name)
             share = try c.decode(Double.self, forKey: .share)
@@ -106,7 +106,7 @@ extension CohortConfig {
         }
 
         /// Symptom effects and affected shares halved.
-        public func weakened() -> Phenotype {
+        package func weakened() -> Phenotype {
             var copy = self
             copy.symptoms.energy = symptoms.energy.halved()
             copy.symptoms.mood = symptoms.mood.halved()
@@ -120,79 +120,79 @@ extension CohortConfig {
 
     /// Cycle and phase length parameters (days). Follicular length = cycle day of ovulation;
     /// cycle length = follicular + luteal.
-    public struct CycleParameters: Codable, Sendable, Equatable {
+    package struct CycleParameters: Codable, Sendable, Equatable {
         /// User age range (years), drawn uniformly.
-        public var ageRange: ValueRange
+        package var ageRange: ValueRange
         /// Population mean of the personal mean follicular length at `referenceAge`.
-        public var follicularMean: Double
+        package var follicularMean: Double
         /// Between-user SD of the personal mean follicular length.
-        public var follicularBetweenUserDeviation: Double
+        package var follicularBetweenUserDeviation: Double
         /// Age the follicular mean refers to.
-        public var referenceAge: Double
+        package var referenceAge: Double
         /// Change of the follicular length per year of age, applied between ages 25 and 45 (Bull 2019: −0.19 d/y).
-        public var ageSlopePerYear: Double
+        package var ageSlopePerYear: Double
         /// Median of the per-user within-user SD of the follicular length (log-normal across users).
-        public var follicularVariabilityMedian: Double
+        package var follicularVariabilityMedian: Double
         /// SD of log(per-user follicular SD).
-        public var follicularVariabilityLogDeviation: Double
+        package var follicularVariabilityLogDeviation: Double
         /// Clamp for the per-user follicular SD.
-        public var follicularVariabilityRange: ValueRange
+        package var follicularVariabilityRange: ValueRange
         /// Shortest follicular phase.
-        public var minimumFollicularLength: Int
+        package var minimumFollicularLength: Int
         /// Population mean of the personal luteal mean, luteal = cycle length − cycle day of
         /// ovulation. Marquette charts (Fehring 2006 file, luteal phases of 5–20 d, 132 women with
         /// ≥ 3 of them): 13.1 d [C]; Bull 2019: 12.4 d. Version 1: 12.4.
-        public var lutealMean: Double
+        package var lutealMean: Double
         /// Between-user SD of the personal luteal mean. Marquette: SD of the women's means 1.59 d
         /// [C] (which includes the sampling noise of ≈ 10 cycles per woman, so the latent value is a
         /// little lower). Version 1: 1.4.
-        public var lutealBetweenUserDeviation: Double
+        package var lutealBetweenUserDeviation: Double
         /// Median of the per-user within-user luteal SD (log-normal across users, like the
         /// follicular SD). Marquette: per-woman luteal SD quartiles 0.79 / 1.08 / 1.73 d, pooled
         /// 1.48 d (all women) and 2.0 d (irregular women) [C]. Version 1 files read as the middle of
         /// `lutealVariability` with no spread.
-        public var lutealVariabilityMedian: Double
+        package var lutealVariabilityMedian: Double
         /// SD of log(per-user luteal SD). Version 1: 0.
-        public var lutealVariabilityLogDeviation: Double
+        package var lutealVariabilityLogDeviation: Double
         /// Clamp for the per-user within-user luteal SD (version 1: the range it was drawn from uniformly).
-        public var lutealVariability: ValueRange
+        package var lutealVariability: ValueRange
         /// Within-user correlation of the luteal deviation with the follicular deviation of the same
         /// cycle. Marquette: −0.16 (pooled within-woman correlation of ovulation day and luteal
         /// length) [C]; it is why the cycle SD (2.43 d) is below √(2.19² + 1.48²). Version 1: 0.
-        public var lutealFollicularCorrelation: Double
+        package var lutealFollicularCorrelation: Double
         /// Per-cycle probability of a short luteal phase drawn from `shortLutealLengths` instead of
         /// her own distribution. Luteal ≤ 10 d: 9.5 % of Marquette cycles (12 % for irregular women)
         /// [C]; "up to 20 %" (Symul 2019); 5.2 % abnormally short (Lenton 1984). Version 1: 0.
-        public var shortLutealRate: Double
+        package var shortLutealRate: Double
         /// Length range of a short luteal phase (whole days, uniform) [assumption: 7–10 d, the
         /// "≤ 10 d" of the sources above the Bull 2019 2.5th percentile of 7 d].
-        public var shortLutealLengths: ValueRange
+        package var shortLutealLengths: ValueRange
         /// Clamp for luteal lengths.
-        public var lutealRange: ValueRange
+        package var lutealRange: ValueRange
         /// Share of anovulatory cycles (no ovulation, no luteal or mid-cycle signals).
-        public var anovulatoryRate: Double
+        package var anovulatoryRate: Double
         /// Mean length of an anovulatory cycle.
-        public var anovulatoryLengthMean: Double
+        package var anovulatoryLengthMean: Double
         /// SD of the anovulatory cycle length.
-        public var anovulatoryLengthDeviation: Double
+        package var anovulatoryLengthDeviation: Double
         /// Clamp for anovulatory cycle lengths.
-        public var anovulatoryLengthRange: ValueRange
+        package var anovulatoryLengthRange: ValueRange
         /// Share of long outlier cycles (illness, travel): ovulation delayed by `outlierExtraDays`.
-        public var outlierRate: Double
+        package var outlierRate: Double
         /// Extra follicular days of an outlier cycle.
-        public var outlierExtraDays: ValueRange
+        package var outlierExtraDays: ValueRange
         /// Per-cycle probability of a stress event (raises logged stress; delays ovulation if it falls before it).
-        public var stressEventRate: Double
+        package var stressEventRate: Double
         /// Ovulation delay caused by a stress event in the follicular phase (days).
-        public var stressDelayDays: ValueRange
+        package var stressDelayDays: ValueRange
         /// Mean menses length (Fehring 2006: 5.2–5.8 d).
-        public var mensesLengthMean: Double
+        package var mensesLengthMean: Double
         /// Between-user SD of the personal menses length.
-        public var mensesBetweenUserDeviation: Double
+        package var mensesBetweenUserDeviation: Double
         /// Within-user SD of the menses length.
-        public var mensesWithinUserDeviation: Double
+        package var mensesWithinUserDeviation: Double
         /// Per-user multiplier of the flow profile (heaviest on day 2).
-        public var flowScale: ValueRange
+        package var flowScale: ValueRange
     
         /// Memberwise, for the lab's built-in cohorts.
         package init(ageRange: ValueRange,
@@ -259,35 +259,35 @@ extension CohortConfig {
     }
 
     /// Daily symptom parameters (1–10 scale; pain 1–10 logged only when ≥ 2).
-    public struct SymptomParameters: Codable, Sendable, Equatable {
+    package struct SymptomParameters: Codable, Sendable, Equatable {
         /// Energy dip in the late luteal phase (last 5 days) and on menses days 1–2 vs follicular; half of it as a peak around ovulation.
-        public var energy: SignalEffect
+        package var energy: SignalEffect
         /// Mood dip, same windows.
-        public var mood: SignalEffect
+        package var mood: SignalEffect
         /// Sleep-quality dip in the late luteal phase and on menses days 1–2.
-        public var sleep: SignalEffect
+        package var sleep: SignalEffect
         /// One-sided ovary pain (`left_ovary`/`right_ovary`) on the ovulation day and the day before or after.
-        public var mittelschmerz: SignalEffect
+        package var mittelschmerz: SignalEffect
         /// Share of a mittelschmerz user's ovulatory cycles that show it.
-        public var mittelschmerzCycleRate: Double
+        package var mittelschmerzCycleRate: Double
         /// Cramps (`uterus`, `cramping`) on menses days 1–2 (half on day 3): pain level range and affected share.
-        public var cramps: SignalEffect
+        package var cramps: SignalEffect
         /// Daily probability of non-menstrual pelvic pain (endometriosis-like).
-        public var offMensesPainRate: Double
+        package var offMensesPainRate: Double
         /// Level of non-menstrual pelvic pain.
-        public var offMensesPain: ValueRange
+        package var offMensesPain: ValueRange
         /// Per-user baseline level of energy, mood and sleep (drawn uniformly).
-        public var baseline: ValueRange
+        package var baseline: ValueRange
         /// Per-user baseline stress.
-        public var stressBaseline: ValueRange
+        package var stressBaseline: ValueRange
         /// Stress boost during a stress event.
-        public var stressEventBoost: Double
+        package var stressEventBoost: Double
         /// How much stress above baseline lowers mood and sleep (points per point).
-        public var stressCoupling: Double
+        package var stressCoupling: Double
         /// Daily noise SD (stationary SD of the AR(1) process).
-        public var noiseDeviation: Double
+        package var noiseDeviation: Double
         /// AR(1) coefficient φ per user, drawn uniformly.
-        public var autoregression: ValueRange
+        package var autoregression: ValueRange
     
         /// Memberwise, for the lab's built-in cohorts.
         package init(energy: SignalEffect,
@@ -325,51 +325,51 @@ extension CohortConfig {
     /// (fertility signals: `SignalParameters`).
     /// Version 2 adds the knobs after `symptomLogRate`; a version 1 file is read with each of
     /// them at the value that reproduces version 1 behaviour (noted per knob).
-    public struct LoggingParameters: Codable, Sendable, Equatable {
+    package struct LoggingParameters: Codable, Sendable, Equatable {
         /// Share of days with symptom logs in the first month, per user (30–80 %: the statistics
         /// brief, `Datasets/REFERENCE-STATISTICS.md`; Kindara: 0.69 of days, Symul 2019).
-        public var initialAdherence: ValueRange
+        package var initialAdherence: ValueRange
         /// Monthly multiplicative decay of the adherence, per user [assumption: "falling over months"].
-        public var monthlyDecay: ValueRange
+        package var monthlyDecay: ValueRange
         /// Floor of the adherence [assumption].
-        public var minimumAdherence: Double
+        package var minimumAdherence: Double
         /// Probability that a period's first day is logged [assumption].
-        public var periodStartLogRate: Double
+        package var periodStartLogRate: Double
         /// Probability that another flow day is logged (two flow days in a row are never both missed) [assumption].
-        public var flowDayLogRate: Double
+        package var flowDayLogRate: Double
         /// Probability that each of mood, energy, sleep and stress is logged on a logging day [assumption].
-        public var symptomLogRate: Double
+        package var symptomLogRate: Double
         /// Share of users who log flow days only: no symptom row at all [assumption, 35–50 % from
         /// the generator issue: most period-tracker users track the period alone]. Version 1: 0.
-        public var periodOnlyShare: Double
+        package var periodOnlyShare: Double
         /// Per user-month probability that a gap starts in that month: nothing logged (periods
         /// included) for `gapWeeks` [assumption]. Version 1: 0.
-        public var gapMonthlyRate: Double
+        package var gapMonthlyRate: Double
         /// Length of a gap in weeks, drawn uniformly and rounded to whole days [assumption: 2–6 weeks].
-        public var gapWeeks: ValueRange
+        package var gapWeeks: ValueRange
         /// Per-period probability that a whole period is not logged (no flow day; symptoms go on):
         /// the app then sees one double-length cycle. A period right after a forgotten one is
         /// always logged, so a rate of 1 forgets every other period [assumption: 3–5 %]. Version 1: 0.
-        public var forgottenPeriodRate: Double
+        package var forgottenPeriodRate: Double
         /// Per-period probability that the first flow days are not logged, so the logged start is
         /// late by `lateStartDays` [assumption: 10–20 % of periods]. Version 1: 0.
-        public var lateStartRate: Double
+        package var lateStartRate: Double
         /// How many days late a late start is logged, whole days drawn uniformly (never the whole
         /// period: at least its last day stays) [assumption: 1–2 d].
-        public var lateStartDays: ValueRange
+        package var lateStartDays: ValueRange
         /// Share of users whose `preferences` carry `typical_cycle_length` (the others have no such
         /// key: in the app's schema `preferences` holds settings) [assumption: ≈ 0.3]. Version 1: 1.
-        public var declaredLengthShare: Double
+        package var declaredLengthShare: Double
         /// SD of the declared length around her true mean cycle length before rounding to whole
         /// days [assumption: 2–3 d; people misremember their cycle]. Version 1: 1.5.
-        public var declaredLengthDeviation: Double
+        package var declaredLengthDeviation: Double
         /// Share of declared lengths snapped to the round values 28 or 30 (28 when the noisy value
         /// is below 29.5, else 30; only when it rounds to 24...34) [assumption: only 15 % of women have
         /// 28-d cycles (Johnson 2018) while 28 is the textbook value]. Version 1: 0.
-        public var declaredLengthRoundNumberRate: Double
+        package var declaredLengthRoundNumberRate: Double
 
         /// Creates logging parameters; the version 2 knobs default to their version 1 behaviour (off).
-        public init(initialAdherence: ValueRange, monthlyDecay: ValueRange, minimumAdherence: Double,
+        package init(initialAdherence: ValueRange, monthlyDecay: ValueRange, minimumAdherence: Double,
                     periodStartLogRate: Double, flowDayLogRate: Double, symptomLogRate: Double,
                     periodOnlyShare: Double = 0, gapMonthlyRate: Double = 0, gapWeeks: ValueRange = ValueRange(2, 6),
                     forgottenPeriodRate: Double = 0, lateStartRate: Double = 0, lateStartDays: ValueRange = ValueRange(1, 2),
@@ -432,7 +432,7 @@ extension CohortConfig.CycleParameters {
     static let version2Keys = ["lutealVariabilityMedian", "lutealVariabilityLogDeviation",
                                "lutealFollicularCorrelation", "shortLutealRate", "shortLutealLengths"]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         ageRange = try c.decode(CohortConfig.ValueRange.self, forKey: .ageRange)
         follicularMean = try c.decode(Double.self, forKey: .follicularMean)
@@ -473,7 +473,7 @@ extension CohortConfig.LoggingParameters {
                                "lateStartRate", "lateStartDays", "declaredLengthShare",
                                "declaredLengthDeviation", "declaredLengthRoundNumberRate"]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let v1 = CohortConfig.LoggingParameters(
             initialAdherence: try c.decode(CohortConfig.ValueRange.self, forKey: .initialAdherence),

@@ -9,18 +9,18 @@ extension CohortConfig {
     /// public file, [I] an inference or suggested parameter, [assumption] ours. A version 1 or 2
     /// config reads with `never` (no user logs any signal), which leaves every generated file but
     /// `measurements.csv` as before.
-    public struct SignalParameters: Codable, Sendable, Equatable {
+    package struct SignalParameters: Codable, Sendable, Equatable {
         /// Urinary LH tests.
-        public var lhTest: LHTestParameters
+        package var lhTest: LHTestParameters
         /// Oral basal body temperature.
-        public var basalBodyTemperature: BasalTemperatureParameters
+        package var basalBodyTemperature: BasalTemperatureParameters
         /// A wearable's nightly wrist-temperature deviation.
-        public var wristTemperature: WristTemperatureParameters
+        package var wristTemperature: WristTemperatureParameters
         /// Cervical-mucus charting.
-        public var cervicalMucus: CervicalMucusParameters
+        package var cervicalMucus: CervicalMucusParameters
 
         /// Creates signal parameters.
-        public init(lhTest: LHTestParameters, basalBodyTemperature: BasalTemperatureParameters,
+        package init(lhTest: LHTestParameters, basalBodyTemperature: BasalTemperatureParameters,
                     wristTemperature: WristTemperatureParameters, cervicalMucus: CervicalMucusParameters) {
             self.lhTest = lhTest
             self.basalBodyTemperature = basalBodyTemperature
@@ -30,7 +30,7 @@ extension CohortConfig {
 
         /// The built-in physiology with every adherence share set to 0: nobody logs a signal (what
         /// a version 1 or 2 config reads as).
-        public static var never: SignalParameters {
+        package static var never: SignalParameters {
             var parameters = SignalParameters.typical
             parameters.lhTest.everyCycleShare = 0
             parameters.lhTest.someCyclesShare = 0
@@ -41,7 +41,7 @@ extension CohortConfig {
         }
 
         /// The built-in values for an ovulatory phenotype (each knob's doc comment gives its source).
-        public static var typical: SignalParameters {
+        package static var typical: SignalParameters {
             SignalParameters(
                 lhTest: LHTestParameters(
                     everyCycleShare: 0.15, someCyclesShare: 0.15, everyCycleTestRate: 0.85, someCyclesTestRate: 0.4,
@@ -90,98 +90,98 @@ extension CohortConfig {
     }
 
     /// Urinary LH tests (ovulation predictor kits), positive at ≈ 25 mIU/ml.
-    public struct LHTestParameters: Codable, Sendable, Equatable {
+    package struct LHTestParameters: Codable, Sendable, Equatable {
         /// Share of users who test LH in most cycles ("tests LH every cycle") [assumption: no
         /// published share of app users; signals.md [NF]].
-        public var everyCycleShare: Double
+        package var everyCycleShare: Double
         /// Share of users who test in some cycles only ("tests some cycles") [assumption]. The
         /// rest never test.
-        public var someCyclesShare: Double
+        package var someCyclesShare: Double
         /// Share of an every-cycle tester's cycles she tests [I: 15–25 % of cycles with no LH
         /// logging at all, signals.md].
-        public var everyCycleTestRate: Double
+        package var everyCycleTestRate: Double
         /// Share of a some-cycles tester's cycles she tests [assumption].
-        public var someCyclesTestRate: Double
+        package var someCyclesTestRate: Double
         /// Earliest cycle day of the first test [S: Clearblue instructions, day 9 when the usual
         /// cycle is ≥ 24 d].
-        public var firstTestDay: Int
+        package var firstTestDay: Int
         /// The first test falls this many days before her usual ovulation day (usual cycle length −
         /// 14, the kit convention) when that is later than `firstTestDay` [I: "predicted ovulation
         /// − 5", signals.md].
-        public var daysBeforeUsualOvulation: Int
+        package var daysBeforeUsualOvulation: Int
         /// Tests she has for a cycle, whole number drawn uniformly: she stops when they are used or
         /// the day after her first positive [I: 5–10 test days per cycle].
-        public var testDays: ValueRange
+        package var testDays: ValueRange
         /// Per-user probability of testing on a day of her test window [I: 0.7–0.9].
-        public var dayAdherence: ValueRange
+        package var dayAdherence: ValueRange
         /// Share of ovulatory cycles whose LH surge a test can see [S: 10.4 % of 949 women showed no
         /// surge, Johnson 2018; C: the monitor's Peak in 91.2 % of Marquette cycles].
-        public var surgeDetectionRate: Double
+        package var surgeDetectionRate: Double
         /// Mean of the first surge day relative to ovulation, days [S: serum LH rise 32 h before
         /// ovulation, 90 % between 16 and 48 h, WHO 1980; urinary LH peak +0.46 d, Ecochard 2001].
-        public var surgeOnsetMean: Double
+        package var surgeOnsetMean: Double
         /// SD of the first surge day before rounding to whole days [S: 90 % of ovulations 16–48 h
         /// after the rise (WHO 1980): N(−1, 0.9) rounded puts 90 % of onsets in −2…0 d].
-        public var surgeOnsetDeviation: Double
+        package var surgeOnsetDeviation: Double
         /// Days a urinary test reads the surge (whole, uniform): one day reads `peak`, two read
         /// positive then peak, three positive, peak, positive [assumption: urinary LH above
         /// threshold for 1–3 days].
-        public var surgeDays: ValueRange
+        package var surgeDays: ValueRange
         /// Per tested cycle, probability of one early false positive (a single positive ≥ 3 days
         /// before the surge) [S: one day ≥ 25 mIU/ml then three negatives before ovulation in 31 %
         /// of cycles at the quantitative threshold, Leiva 2017; kits' higher thresholds see fewer:
         /// assumption 10 %]. Anovulatory cycles get them too.
-        public var falsePositiveRate: Double
+        package var falsePositiveRate: Double
         /// Per test day, probability of a tonic positive from a raised baseline LH (PCOS-like users;
         /// 0 elsewhere) [I: 20–40 % of test days positive in PCOS, signals.md; Clearblue lists PCOS
         /// as a cause of misleading results].
-        public var tonicPositiveRate: Double
+        package var tonicPositiveRate: Double
         /// `measurements.source` of the tests [assumption: typed in by hand].
-        public var source: String
+        package var source: String
     }
 
     /// Oral basal body temperature, taken on waking.
-    public struct BasalTemperatureParameters: Codable, Sendable, Equatable {
+    package struct BasalTemperatureParameters: Codable, Sendable, Equatable {
         /// Share of users who take their BBT [assumption].
-        public var userShare: Double
+        package var userShare: Double
         /// Per-user share of days with a reading, drawn uniformly [C: Kindara, mean share of days
         /// logged 0.69, Symul 2019 aggregates; S: long-term charting-app users record ≈ 70 % of
         /// days, Manhart 2020].
-        public var dayLogRate: ValueRange
+        package var dayLogRate: ValueRange
         /// Population mean of her follicular (baseline) temperature, °C [S: Natural Cycles users'
         /// average follicular BBT 36.23 °C].
-        public var baselineMean: Double
+        package var baselineMean: Double
         /// Between-user SD of the baseline, °C [assumption].
-        public var baselineDeviation: Double
+        package var baselineDeviation: Double
         /// Per-user SD of the day-to-day noise, °C, drawn uniformly [I from C: Sympto follicular
         /// percentiles imply 0.11–0.13 °C, Kindara 0.12 °C (Symul 2019 aggregates)].
-        public var noiseDeviation: ValueRange
+        package var noiseDeviation: ValueRange
         /// Mean size of the luteal rise, °C [C: Sympto shift sizes mean 0.30, SD 0.13, Symul 2019
         /// aggregates; S: Natural Cycles 0.3 °C].
-        public var shiftMean: Double
+        package var shiftMean: Double
         /// SD of the rise size across cycles, °C (drawn normal, floored at 0) [C: as `shiftMean`].
-        public var shiftDeviation: Double
+        package var shiftDeviation: Double
         /// Share of ovulatory cycles with no rise (monophasic) [S: ~20 %, Moghissi 1976; 22 %,
         /// Bauman 1981].
-        public var flatCycleRate: Double
+        package var flatCycleRate: Double
         /// Days from ovulation to the first raised day (whole, uniform); that day carries half the
         /// rise, the next ones all of it until the next period [S: LH peak → shift onset 2.4 ± 1.5
         /// d, Prior 1990; the issue's 1–3 d].
-        public var shiftDelayDays: ValueRange
+        package var shiftDelayDays: ValueRange
         /// Per reading, probability that it is disturbed (illness, alcohol, a short or late night)
         /// and that she marks it so (`DayMeasurements.disturbed`) [assumption: no published rate;
         /// charting apps ask to mark a reading after illness, more than two drinks or two hours
         /// more or less sleep (Natural Cycles help centre) — about one morning in twenty].
         /// Version 4; 0 when read from a version 3 file.
-        public var disturbedReadingRate: Double
+        package var disturbedReadingRate: Double
         /// °C a disturbed reading is raised by, drawn uniformly [I: alcohol, illness and short
         /// nights raise the waking temperature; no published size].
-        public var disturbedOffset: ValueRange
+        package var disturbedOffset: ValueRange
         /// `measurements.source` [assumption: typed in by hand].
-        public var source: String
+        package var source: String
 
         /// Creates the parameters.
-        public init(userShare: Double, dayLogRate: ValueRange, baselineMean: Double, baselineDeviation: Double,
+        package init(userShare: Double, dayLogRate: ValueRange, baselineMean: Double, baselineDeviation: Double,
                     noiseDeviation: ValueRange, shiftMean: Double, shiftDeviation: Double, flatCycleRate: Double,
                     shiftDelayDays: ValueRange, disturbedReadingRate: Double, disturbedOffset: ValueRange, source: String) {
             self.userShare = userShare
@@ -206,7 +206,7 @@ extension CohortConfig {
                  flatCycleRate, shiftDelayDays, disturbedReadingRate, disturbedOffset, source
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             userShare = try c.decode(Double.self, forKey: .userShare)
             dayLogRate = try c.decode(ValueRange.self, forKey: .dayLogRate)
@@ -225,58 +225,58 @@ extension CohortConfig {
     }
 
     /// A wearable's nightly wrist (skin) temperature, as a deviation from its own baseline.
-    public struct WristTemperatureParameters: Codable, Sendable, Equatable {
+    package struct WristTemperatureParameters: Codable, Sendable, Equatable {
         /// Share of users who wear a watch or ring at night ("wears a watch") [assumption].
-        public var userShare: Double
+        package var userShare: Double
         /// Per-user share of nights with a value, drawn uniformly [S: wrist temperature missing on
         /// 13.7 % of participant-days (Fitbit, mcPHASES); I: 0.80–0.90].
-        public var nightAvailability: ValueRange
+        package var nightAvailability: ValueRange
         /// Mean length of a run of nights without a value (charging, not worn): nights off follow a
         /// two-state chain with this mean run, so gaps span several nights [I: "multi-day gaps"].
-        public var meanGapNights: Double
+        package var meanGapNights: Double
         /// Worn nights before the first value (the wearable builds its baseline) [S: Apple needs 5
         /// nights of ≥ 4 h sleep].
-        public var baselineNights: Int
+        package var baselineNights: Int
         /// Size of the luteal rise per cycle, °C, drawn uniformly [S: Apple's algorithm triggers at
         /// ≥ 0.2 °C; Ava: early luteal 0.33 °C above the fertile window].
-        public var shift: ValueRange
+        package var shift: ValueRange
         /// Per-user SD of the nightly noise, °C, drawn uniformly [I: 0.1–0.15 °C per night; Oura's
         /// sensor resolution 0.13 °C].
-        public var noiseDeviation: ValueRange
+        package var noiseDeviation: ValueRange
         /// Share of ovulatory cycles with no rise [S: a ≥ 0.2 °C change in 80.5 % of cycles (Apple,
         /// Wang 2025); a sustained shift in 82 % (Ava, Shilaih 2018)].
-        public var flatCycleRate: Double
+        package var flatCycleRate: Double
         /// Mean first raised night relative to ovulation, days [S: 86 % of shifts on or after the
         /// ovulation day, Ava, Shilaih 2018: N(0.5, 0.9) rounded gives 87 % ≥ 0].
-        public var shiftOnsetMean: Double
+        package var shiftOnsetMean: Double
         /// SD of the first raised night before rounding [as `shiftOnsetMean`].
-        public var shiftOnsetDeviation: Double
+        package var shiftOnsetDeviation: Double
         /// `measurements.source` [assumption: Apple Watch through HealthKit].
-        public var source: String
+        package var source: String
     }
 
     /// Cervical mucus, charted once a day (not during menses).
-    public struct CervicalMucusParameters: Codable, Sendable, Equatable {
+    package struct CervicalMucusParameters: Codable, Sendable, Equatable {
         /// Share of users who chart their mucus [assumption].
-        public var userShare: Double
+        package var userShare: Double
         /// Per-user share of charted days, drawn uniformly [S: 73–95 % of cycle days, Manhart 2020].
-        public var dayLogRate: ValueRange
+        package var dayLogRate: ValueRange
         /// Mean of the peak day (last S+ day) relative to ovulation, days [S: −0.58 d vs
         /// follicle rupture (German ultrasound pilot 1984); the mucus score highest on the LH-surge
         /// day (Fehring 2002); Hilgers 1978 reports the peak within 0.31 d of ovulation; the
         /// issue's −0.3 d].
-        public var peakOffsetMean: Double
+        package var peakOffsetMean: Double
         /// SD of the peak day before rounding [S: 95.4 % within ±2 d, Hilgers 1978: N(−0.3, 1.2)
         /// rounded puts 95.6 % there].
-        public var peakOffsetDeviation: Double
+        package var peakOffsetDeviation: Double
         /// Share of ovulatory cycles without a recognisable peak (no S+ day: the peak reads S) [I:
         /// 5–10 %; S: 93 % recognise the pattern in their first cycle, WHO 1981].
-        public var missedPeakRate: Double
+        package var missedPeakRate: Double
         /// Days from the first fertile-type (f or better) day to the peak, whole, uniform [S: mucus onset
         /// 5.9 d before ovulation, Hilgers 1978; C: Marquette's first High day 4.35 d (SD 2.66)
         /// before the estimated ovulation].
-        public var fertileOnsetDays: ValueRange
+        package var fertileOnsetDays: ValueRange
         /// `measurements.source` [assumption: typed in by hand].
-        public var source: String
+        package var source: String
     }
 }

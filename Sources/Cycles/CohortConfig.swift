@@ -22,26 +22,26 @@ public struct CohortConfig: Codable, Sendable, Equatable {
     /// Version 4 (generator 4.0.0) adds the BBT readings she marks disturbed
     /// (`BasalTemperatureParameters.disturbedReadingRate`, `disturbedOffset`); the mucus is drawn
     /// on the method's five-step scale (`CervicalMucus`).
-    public static let currentVersion = 4
+    package static let currentVersion = 4
     /// The schema versions `load(from:)` reads. A version 1 file is upgraded on reading: every
     /// version 2 knob takes the value that reproduces version 1 behaviour (see each knob). A
     /// version 1 or 2 file reads with `signals` = `SignalParameters.never` (nobody logs a signal);
     /// a version 3 file with no disturbed BBT reading. `version` becomes 4. A version 2 file must
     /// carry every version 2 knob, a version 3 file every knob but version 4's, a version 4 file
     /// every knob.
-    public static let readableVersions = 1...4
+    package static let readableVersions = 1...4
 
     /// Schema version of this config (`currentVersion` once decoded or built).
     public var version: Int
     /// Cohort name, written into `truth.csv` and the manifest.
     public var name: String
     /// One sentence on what the cohort models.
-    public var summary: String
+    package var summary: String
     /// The phenotypes users are drawn from, with their shares (shares sum to 1).
-    public var phenotypes: [Phenotype]
+    package var phenotypes: [Phenotype]
 
     /// Creates a config.
-    public init(version: Int = CohortConfig.currentVersion, name: String, summary: String, phenotypes: [Phenotype]) {
+    package init(version: Int = CohortConfig.currentVersion, name: String, summary: String, phenotypes: [Phenotype]) {
         self.version = version
         self.name = name
         self.summary = summary
@@ -63,14 +63,14 @@ public struct CohortConfig: Codable, Sendable, Equatable {
     }
 
     /// The config as pretty-printed JSON with sorted snake_case keys (the format of `Datasets/configs`).
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         var data = try CohortConfig.jsonEncoder.encode(self)
         data.append(0x0A)
         return data
     }
 
     /// The same cohort with every symptom effect size and every affected share halved (`weak-signals`).
-    public func weakened(name: String? = nil) -> CohortConfig {
+    package func weakened(name: String? = nil) -> CohortConfig {
         var copy = self
         copy.name = name ?? "\(self.name)-weak-signals"
         copy.summary = "\(summary) Weak-signals variant: every symptom effect size and affected share halved."
@@ -80,7 +80,7 @@ public struct CohortConfig: Codable, Sendable, Equatable {
 
     /// Checks the shares and ranges.
     /// - Throws: `DatasetError.invalidConfig` naming the first bad field.
-    public func validate(path: String = "<config>") throws {
+    package func validate(path: String = "<config>") throws {
         func fail(_ reason: String) -> DatasetError { .invalidConfig(path: path, reason: reason) }
         guard version == CohortConfig.currentVersion else {
             throw fail("version \(version) is not supported (expected \(CohortConfig.currentVersion))")

@@ -20,7 +20,7 @@ extension CycleDataset {
     ///     dated after it are read (what she logged since a kept day), with the same checks and
     ///     the same row numbers.
     /// - Throws: `DatasetError` (`.singleUserExpected` when an app database has zero or several profiles).
-    public static func read(from db: Database, name: String, lenient: Bool = false, timeZone: TimeZone = .gmt,
+    package static func read(from db: Database, name: String, lenient: Bool = false, timeZone: TimeZone = .gmt,
                             datedAfter: CalendarDay? = nil) throws -> CycleDataset {
         let layout = try SQLiteLayout.detect(in: db, path: name)
         var userID: String?

@@ -5,13 +5,13 @@ import GRDB
 
 extension CycleDataset {
     /// File names of a dataset directory.
-    public enum FileName {
-        public static let profiles = "user_profile.csv"
-        public static let entries = "cycle_entries.csv"
-        public static let symptoms = "symptom_logs.csv"
-        public static let measurements = "measurements.csv"
-        public static let truth = "truth.csv"
-        public static let manifest = "manifest.json"
+    package enum FileName {
+        package static let profiles = "user_profile.csv"
+        package static let entries = "cycle_entries.csv"
+        package static let symptoms = "symptom_logs.csv"
+        package static let measurements = "measurements.csv"
+        package static let truth = "truth.csv"
+        package static let manifest = "manifest.json"
     }
 
     /// Reads a dataset directory: `user_profile.csv`, `cycle_entries.csv`, and optionally

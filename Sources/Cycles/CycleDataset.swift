@@ -3,16 +3,16 @@ import TensorCore
 /// Many users' cycle data, with the generator's latent truth when the data is synthetic.
 public struct CycleDataset: Sendable, Equatable {
     /// The users, in file order (generated: by index).
-    public var users: [UserHistory]
+    package var users: [UserHistory]
     /// Latent truth per user id (`truth.csv`); `nil` for real data.
     public var truth: [String: [CycleTruth]]?
     /// Provenance and summary.
-    public var manifest: DatasetManifest
+    package var manifest: DatasetManifest
     /// Rows skipped by a lenient load, each with its file, line and reason (empty otherwise).
-    public var skippedRows: [DatasetError] = []
+    package var skippedRows: [DatasetError] = []
 
     /// Creates a dataset.
-    public init(users: [UserHistory], truth: [String: [CycleTruth]]? = nil, manifest: DatasetManifest? = nil) {
+    package init(users: [UserHistory], truth: [String: [CycleTruth]]? = nil, manifest: DatasetManifest? = nil) {
         self.users = users
         self.truth = truth
         self.manifest = manifest ?? DatasetManifest(generator: "import", users: users.count)
@@ -20,7 +20,7 @@ public struct CycleDataset: Sendable, Equatable {
 
     /// Splits by user (never by day): a seeded shuffle of the users, the first
     /// `round(testFraction × count)` go to `test`, the rest to `train`; each keeps file order.
-    public func splitByUser(testFraction: Double, seed: UInt64) -> (train: CycleDataset, test: CycleDataset) {
+    package func splitByUser(testFraction: Double, seed: UInt64) -> (train: CycleDataset, test: CycleDataset) {
         var generator = SeededGenerator(seed: seed)
         var order = Array(users.indices)
         for index in stride(from: order.count - 1, to: 0, by: -1) {
@@ -36,7 +36,7 @@ public struct CycleDataset: Sendable, Equatable {
     }
 
     /// The dataset restricted to `subsetUsers` (truth and manifest follow).
-    public func subset(_ subsetUsers: [UserHistory]) -> CycleDataset {
+    package func subset(_ subsetUsers: [UserHistory]) -> CycleDataset {
         var manifest = self.manifest
         manifest.users = subsetUsers.count
         let truth = self.truth.map { all in

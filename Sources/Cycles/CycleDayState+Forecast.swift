@@ -6,7 +6,7 @@ extension CycleDayState {
     /// (`PeriodHistoryPredictor`): she logged no symptom in the last `loggingWindowDays` days and no
     /// temperature or mucus this cycle (`givesAnchoredForecast`), and no LH test moved the anchor
     /// off the period-history date.
-    public var givesPeriodHistoryForecast: Bool {
+    package var givesPeriodHistoryForecast: Bool {
         givesAnchoredForecast && signals.evidence == nil && anchoredNextStart == cycle.nextStartDistribution?.likeliestDate
     }
 

@@ -1,14 +1,14 @@
 extension CycleDayState {
     /// One user's history replayed into her `CycleDayState`, for the states of increasing days
     /// (a bulk forecast, training rows): each record is read once.
-    public struct Replay: Sendable {
+    package struct Replay: Sendable {
         private let history: UserHistory
         private var cursor: _HistoryCursor
         /// The state at the end of the last day advanced through.
-        public private(set) var state: CycleDayState
+        package private(set) var state: CycleDayState
 
         /// A replay of `history`, before its first day.
-        public init(_ history: UserHistory) {
+        package init(_ history: UserHistory) {
             self.history = history
             cursor = _HistoryCursor(history)
             state = CycleDayState(profile: history.profile)
@@ -18,7 +18,7 @@ extension CycleDayState {
         /// The state at the end of `day`: every record and measurement up to and including `day`,
         /// nothing after.
         /// A day earlier than the last one asked replays from the start.
-        public mutating func advance(through day: CalendarDay) -> CycleDayState {
+        package mutating func advance(through day: CalendarDay) -> CycleDayState {
             if let today = state.today {
                 if today == day { return state }
                 if day < today {

@@ -41,20 +41,20 @@ public struct CycleDayState: Sendable, Codable {
 
     /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
     /// menses), in the order they are added.
-    public static let wellbeingKinds: [SymptomType] = [.energy, .mood, .sleep]
+    package static let wellbeingKinds: [SymptomType] = [.energy, .mood, .sleep]
     /// Days before a start that count as premenstrual (`CompletedCycle.wellbeingBeforeNextStart`,
     /// `_PremenstrualLikelihood`).
-    public static let premenstrualDays = 5
+    package static let premenstrualDays = 5
     /// Days from a start to the first day whose one-sided pain counts as ovulation pain (cycle
     /// day 6: the menses are skipped).
-    public static let ovulationPainEarliestOffset = 5
+    package static let ovulationPainEarliestOffset = 5
     /// Days over which `symptomLoggingShare` is measured.
-    public static let loggingWindowDays = 28
+    package static let loggingWindowDays = 28
 
     /// The cycle type she declared at onboarding (`user_profile.cycle_type`).
     public var declaredCycleType: CycleType
     /// The period-start rule, recent cycle lengths and the calendar.
-    public private(set) var cycle = CycleState()
+    package private(set) var cycle = CycleState()
     /// Every known period start, increasing.
     public private(set) var starts: [CalendarDay] = []
     /// The last (up to `CycleState.recentCycleCount`) complete cycles, oldest first.
@@ -62,9 +62,9 @@ public struct CycleDayState: Sendable, Codable {
     /// The first day advanced to (index 0 of the day log).
     public private(set) var firstDay: CalendarDay?
     /// The last day with one-sided pain (pain logged in the left or right ovary).
-    public private(set) var lastOneSidedPain: CalendarDay?
+    package private(set) var lastOneSidedPain: CalendarDay?
     /// This cycle's last one-sided pain from cycle day `ovulationPainEarliestOffset + 1` on.
-    public private(set) var ovulationPainThisCycle: CalendarDay?
+    package private(set) var ovulationPainThisCycle: CalendarDay?
     /// The last day with any record.
     public private(set) var lastLoggedDay: CalendarDay?
     /// Bit `i` set when a symptom was logged `i` days before `today`.
@@ -72,9 +72,9 @@ public struct CycleDayState: Sendable, Codable {
     /// Bit `i` set when a measurement (a fertility signal) was logged `i` days before `today`.
     private(set) var signalLogMask: UInt32 = 0
     /// The fertility signals: this cycle's readings, the ovulation they evidence, her luteal length.
-    public private(set) var signals = CycleSignalState()
+    package private(set) var signals = CycleSignalState()
     /// Days advanced through (from `firstDay` to `today`).
-    public private(set) var dayCount = 0
+    package private(set) var dayCount = 0
     /// The ovulation posterior's prior, renewed in `advance` when her past cycles change.
     private var ovulationPrior = _OvulationPrior(model: .unseen, lutealLengths: [])
 
@@ -217,7 +217,7 @@ public struct CycleDayState: Sendable, Codable {
     }
 
     /// `true` when `record` logs pain in the left or right ovary.
-    public static func isOneSidedPain(_ record: DayRecord) -> Bool {
+    package static func isOneSidedPain(_ record: DayRecord) -> Bool {
         record.symptoms[.pain] != nil && (record.painZone == .leftOvary || record.painZone == .rightOvary)
     }
 
@@ -231,12 +231,12 @@ public struct CycleDayState: Sendable, Codable {
 
     /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
     /// symptom logged: 0 for someone who logs periods only.
-    public var symptomLoggingShare: Float {
+    package var symptomLoggingShare: Float {
         Float(symptomLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
     }
 
     /// `true` when no symptom was logged in the last `loggingWindowDays` days.
-    public var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
+    package var hasNoRecentSymptomLog: Bool { symptomLogMask == 0 }
 
     /// `true` when the learned models give the signal-anchored forecast itself
     /// (`anchoredNextStart`: the period-history date until her signals evidence ovulation): no symptom
@@ -244,13 +244,13 @@ public struct CycleDayState: Sendable, Codable {
     /// user who logs periods, perhaps LH tests, and nothing else. On such real charts (Marquette:
     /// periods and the monitor's LH peak) the models were below the anchored date. Temperatures and
     /// mucus are read through the ovulation posterior, which the anchor cannot do.
-    public var givesAnchoredForecast: Bool {
+    package var givesAnchoredForecast: Bool {
         hasNoRecentSymptomLog && signals.temperatureCount == 0 && signals.mucusCount == 0
     }
 
     /// Share of the last `loggingWindowDays` days (fewer before that many were seen) with a
     /// fertility-signal measurement.
-    public var signalLoggingShare: Float {
+    package var signalLoggingShare: Float {
         Float(signalLogMask.nonzeroBitCount) / Float(min(dayCount, CycleDayState.loggingWindowDays))
     }
 
@@ -307,7 +307,7 @@ public struct CycleDayState: Sendable, Codable {
 
     /// Days from `today` until `anchoredNextStart` (≤ 0 once it has passed); the calendar's
     /// `calendarDaysRemaining` before any start is known.
-    public var anchoredDaysRemaining: Int {
+    package var anchoredDaysRemaining: Int {
         guard let today = cycle.today, let next = anchoredNextStart else { return calendarDaysRemaining }
         return today.distance(to: next)
     }
@@ -315,7 +315,7 @@ public struct CycleDayState: Sendable, Codable {
     /// Days from `today` until the calendar's next start (`CycleState`): ≤ 0 once the
     /// calendar's date has passed, `CalendarPredictor.daysAheadBeforeFirstStart` before any start
     /// is known.
-    public var calendarDaysRemaining: Int {
+    package var calendarDaysRemaining: Int {
         guard let today = cycle.today, let next = cycle.calendarNextStart else {
             return CalendarPredictor.daysAheadBeforeFirstStart
         }

@@ -6,54 +6,54 @@
 /// mean absolute error.
 public struct CycleForecastScore: Sendable, Equatable {
     /// First day of the cycle.
-    public var cycleStart: CalendarDay
+    package var cycleStart: CalendarDay
     /// The true next period start (end of the cycle).
-    public var nextStart: CalendarDay
+    package var nextStart: CalendarDay
     /// The day the alert was raised, if any.
-    public private(set) var alertDay: CalendarDay?
+    package private(set) var alertDay: CalendarDay?
     /// The start date the alert announced, if any.
-    public private(set) var alertedStart: CalendarDay?
+    package private(set) var alertedStart: CalendarDay?
     /// Number of daily forecasts scored.
-    public private(set) var dayCount = 0
+    package private(set) var dayCount = 0
     /// Forecasts within ±2 days of the truth (`period_start.accuracy_2d`).
-    public private(set) var withinTwoDays = 0
+    package private(set) var withinTwoDays = 0
     /// Sum of absolute errors in days.
-    public private(set) var absoluteErrorSum = 0.0
+    package private(set) var absoluteErrorSum = 0.0
 
     /// An empty score of the cycle `[cycleStart, nextStart)`.
-    public init(cycleStart: CalendarDay, nextStart: CalendarDay) {
+    package init(cycleStart: CalendarDay, nextStart: CalendarDay) {
         self.cycleStart = cycleStart
         self.nextStart = nextStart
     }
 
     /// Scores `predictions` (forecasts made on days of the cycle, in increasing order; others are ignored).
-    public init(cycleStart: CalendarDay, nextStart: CalendarDay, predictions: [CyclePrediction]) {
+    package init(cycleStart: CalendarDay, nextStart: CalendarDay, predictions: [CyclePrediction]) {
         self.init(cycleStart: cycleStart, nextStart: nextStart)
         for prediction in predictions { add(prediction) }
     }
 
     /// Scores daily forecasts given as (as-of day, forecast next start), e.g. stored `predictions`
     /// rows, in increasing as-of order; forecasts made outside the cycle are ignored.
-    public init(cycleStart: CalendarDay, nextStart: CalendarDay, forecasts: [(asOf: CalendarDay, nextPeriodStart: CalendarDay)]) {
+    package init(cycleStart: CalendarDay, nextStart: CalendarDay, forecasts: [(asOf: CalendarDay, nextPeriodStart: CalendarDay)]) {
         self.init(cycleStart: cycleStart, nextStart: nextStart)
         for forecast in forecasts { add(madeOn: forecast.asOf, nextPeriodStart: forecast.nextPeriodStart) }
     }
 
     /// Whether the alert was a hit (`false` when no alert was raised before the start).
-    public var alertHit: Bool { alertedStart.map { AlertPolicy.isHit(alertedStart: $0, start: nextStart) } ?? false }
+    package var alertHit: Bool { alertedStart.map { AlertPolicy.isHit(alertedStart: $0, start: nextStart) } ?? false }
 
     /// Mean absolute error in days (0 when no forecast was scored).
-    public var meanAbsoluteError: Double { dayCount == 0 ? 0 : absoluteErrorSum / Double(dayCount) }
+    package var meanAbsoluteError: Double { dayCount == 0 ? 0 : absoluteErrorSum / Double(dayCount) }
 
     /// Scores one more forecast, made after the ones already scored; forecasts made outside the
     /// cycle are ignored.
-    public mutating func add(_ prediction: CyclePrediction) {
+    package mutating func add(_ prediction: CyclePrediction) {
         add(madeOn: prediction.asOf, nextPeriodStart: prediction.nextPeriodStart)
     }
 
     /// Scores one more forecast of the next start, made on `day` after the ones already scored;
     /// forecasts made outside the cycle are ignored.
-    public mutating func add(madeOn day: CalendarDay, nextPeriodStart: CalendarDay) {
+    package mutating func add(madeOn day: CalendarDay, nextPeriodStart: CalendarDay) {
         guard day >= cycleStart && day < nextStart else { return }
         let error = abs(nextPeriodStart.distance(to: nextStart))
         dayCount += 1
@@ -66,7 +66,7 @@ public struct CycleForecastScore: Sendable, Equatable {
     }
 
     /// Scores `predictor` on the cycle `[cycleStart, nextStart)` of `history`, forecasting on each day.
-    public static func scoring(_ predictor: any CyclePredictor, history: UserHistory, cycleStart: CalendarDay,
+    package static func scoring(_ predictor: any CyclePredictor, history: UserHistory, cycleStart: CalendarDay,
                                nextStart: CalendarDay) throws -> CycleForecastScore {
         let days = Array(cycleStart..<nextStart)
         let predictions = try predictor.predictions(for: history, on: days, language: .en)

@@ -6,7 +6,7 @@ extension CyclePhrases {
     /// (règle d'exception 1) le 18 mars : …"), the mucus and cervix peaks, the double check, the
     /// fertile window, the posterior's probabilities, and that these findings are not
     /// contraception. The sentences state what the method finds; none calls a day safe.
-    public static func fertilitySentences(_ findings: FertilityFindings, language: Language) throws -> [String] {
+    package static func fertilitySentences(_ findings: FertilityFindings, language: Language) throws -> [String] {
         let phrases = try shared
         func text(_ key: String, _ arguments: [String: PhraseArgument]) throws -> String {
             try phrases.text("fertility.\(key)", arguments, language: language)

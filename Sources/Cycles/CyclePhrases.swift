@@ -9,7 +9,7 @@ import Foundation
 public enum CyclePhrases {
     /// The cycle phrase book shipped in the module.
     /// - Throws: `ExplanationError.invalidTemplateFile` when it is missing or malformed.
-    public static func book() throws -> PhraseBook {
+    package static func book() throws -> PhraseBook {
         guard let url = ModuleResources.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases",
                                                 bundleName: "OnDeviceML_Cycles", fallback: { .module }) else {
             throw ExplanationError.invalidTemplateFile(file: "Cycles/Phrases/phrases.json", reason: "missing from the Cycles bundle")
@@ -18,7 +18,7 @@ public enum CyclePhrases {
     }
 
     /// A generator that speaks the cycle predictors' words.
-    public static func generator(configuration: ReasoningGenerator.Configuration = .init()) throws -> ReasoningGenerator {
+    package static func generator(configuration: ReasoningGenerator.Configuration = .init()) throws -> ReasoningGenerator {
         try ReasoningGenerator(configuration: configuration, phraseBooks: [book()])
     }
 
@@ -47,7 +47,7 @@ public enum CyclePhrases {
 
     /// The next start's central intervals as one line ("Intervalles des prochaines règles : entre
     /// le 13 et le 15 mai, 50 % ; …"), `nil` without intervals.
-    public static func intervalsLine(_ intervals: [ForecastInterval], language: Language) throws -> String? {
+    package static func intervalsLine(_ intervals: [ForecastInterval], language: Language) throws -> String? {
         guard !intervals.isEmpty else { return nil }
         let generator = try shared
         let phrases = intervals.map {

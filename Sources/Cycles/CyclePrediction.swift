@@ -28,7 +28,7 @@ public struct CyclePrediction: Sendable, Equatable {
     /// posterior's probabilities, when the predictor reports it (`FertilityFindings`).
     public var fertility: FertilityFindings?
 
-    public init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
+    package init(asOf: CalendarDay, nextPeriodStart: CalendarDay, nextPeriodUncertaintyDays: Double,
                 nextPeriodConfidence: Double? = nil, nextPeriodIntervals: [ForecastInterval] = [],
                 ovulation: OvulationEstimate? = nil, energyTomorrow: LevelForecast? = nil,
                 moodTomorrow: LevelForecast? = nil, reasoning: Reasoning, fertility: FertilityFindings? = nil) {

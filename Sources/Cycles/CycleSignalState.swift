@@ -37,42 +37,42 @@
 /// Her luteal length is the median of the luteal lengths (ovulation + 1 to the day before the next
 /// start) evidenced in her last ≤ `CycleState.recentCycleCount` cycles, rounded half up;
 /// `AlertPolicy.lutealPriorDays` until one is known.
-public struct CycleSignalState: Sendable, Equatable, Codable {
+package struct CycleSignalState: Sendable, Equatable, Codable {
     /// Days from a `peak` LH reading to ovulation.
-    public static let lhPeakToOvulationDays = 0
+    package static let lhPeakToOvulationDays = 0
     /// Days from the `positive` LH test opening a surge to ovulation.
-    public static let lhPositiveToOvulationDays = 1
+    package static let lhPositiveToOvulationDays = 1
     /// Surges in one cycle from which the LH tests read as tonic positives.
-    public static let tonicSurgeCount = 3
+    package static let tonicSurgeCount = 3
     /// Nights before the raised ones a wrist shift compares them with (three over *six*).
-    public static let wristBaselineNights = 6
+    package static let wristBaselineNights = 6
     /// Raised nights a wrist shift needs (*three* over six).
-    public static let wristRaisedNights = 3
+    package static let wristRaisedNights = 3
     /// Days before the first raised night the six baseline nights must lie within.
-    public static let wristBaselineWindowDays = 12
+    package static let wristBaselineWindowDays = 12
     /// Days from ovulation to the first higher BBT reading.
-    public static let basalShiftToOvulationDays = 2
+    package static let basalShiftToOvulationDays = 2
     /// Mean rise of the three raised nights over her baseline.
-    public static let wristRiseCelsius = 0.2
+    package static let wristRiseCelsius = 0.2
     /// Days the three raised nights may span (a watch left off to charge).
-    public static let wristHighSpanNights = 5
+    package static let wristHighSpanNights = 5
     /// Days from ovulation to the first raised night.
-    public static let wristShiftToOvulationDays = 1
+    package static let wristShiftToOvulationDays = 1
     /// Cycles with a confirmed temperature rise from which the minus-8 rule replaces the 5-day rule.
-    public static let minusEightRuleCycles = 12
+    package static let minusEightRuleCycles = 12
     /// The 5-day rule: cycle days 1 … 5 come before the fertile window (after a cycle with a rise).
-    public static let fiveDayRuleDays = 5
+    package static let fiveDayRuleDays = 5
     /// The minus-8 rule: days between her earliest first higher reading and the window's last day before.
-    public static let minusEightRuleDays = 8
+    package static let minusEightRuleDays = 8
     /// Days by which a less precise signal must date ovulation later to overrule a more precise one.
-    public static let laterEvidenceDays = 3
+    package static let laterEvidenceDays = 3
     /// Luteal lengths a cycle's evidence may give and still count (Bull 2019's 95 % range, 7–17 d,
     /// and a day of rounding); outside it the evidence was wrong.
-    public static let plausibleLutealDays = 7...18
+    package static let plausibleLutealDays = 7...18
     /// Cycles per signal over which its reliability is judged.
-    public static let reliabilityWindow = 3
+    package static let reliabilityWindow = 3
     /// Failures within the window from which a signal is ignored for her.
-    public static let unreliableFailures = 2
+    package static let unreliableFailures = 2
 
     private struct Reading<Value: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
         var day: CalendarDay
@@ -80,32 +80,32 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
     }
 
     /// The last day advanced to.
-    public private(set) var today: CalendarDay?
+    package private(set) var today: CalendarDay?
     /// This cycle's first day (the latest start), `nil` before any.
-    public private(set) var cycleStart: CalendarDay?
+    package private(set) var cycleStart: CalendarDay?
     /// Luteal lengths evidenced in her last ≤ `CycleState.recentCycleCount` cycles, oldest first.
-    public private(set) var lutealLengths: [Int] = []
+    package private(set) var lutealLengths: [Int] = []
     /// Complete cycles with a plausible evidenced luteal length, all time.
-    public private(set) var evidencedCycles = 0
+    package private(set) var evidencedCycles = 0
     /// The day's measurements (`nil` when none was logged today).
-    public private(set) var todayMeasurements: DayMeasurements?
+    package private(set) var todayMeasurements: DayMeasurements?
     /// This cycle's LH tests, BBT readings (disturbed ones included), worn nights and mucus observations, counted.
-    public private(set) var lhTestCount = 0, basalTemperatureCount = 0, wristTemperatureCount = 0, mucusCount = 0
+    package private(set) var lhTestCount = 0, basalTemperatureCount = 0, wristTemperatureCount = 0, mucusCount = 0
     /// This cycle's latest surge: the day of its first surge reading.
-    public private(set) var lastSurge: CalendarDay?
+    package private(set) var lastSurge: CalendarDay?
     /// This cycle's latest negative LH test.
-    public private(set) var lastNegativeLHTest: CalendarDay?
+    package private(set) var lastNegativeLHTest: CalendarDay?
 
     /// This cycle's temperature rise confirmed by the method's rules (`TemperatureShift`), if any.
-    public private(set) var temperatureShift: TemperatureShift?
+    package private(set) var temperatureShift: TemperatureShift?
     /// The double check, once complete this cycle.
-    public private(set) var doubleCheck: FertilityFindings.DoubleCheck?
+    package private(set) var doubleCheck: FertilityFindings.DoubleCheck?
     /// Cycle day of the first higher reading of her earliest rise, over every completed cycle with one.
-    public private(set) var earliestFirstHigherReadingCycleDay: Int?
+    package private(set) var earliestFirstHigherReadingCycleDay: Int?
     /// Completed cycles with a confirmed temperature rise, all time.
-    public private(set) var cyclesWithTemperatureRise = 0
+    package private(set) var cyclesWithTemperatureRise = 0
     /// `true` when the cycle before this one had a confirmed temperature rise.
-    public private(set) var previousCycleHadTemperatureRise = false
+    package private(set) var previousCycleHadTemperatureRise = false
 
     private var lhTests: [Reading<LHTestResult>] = []
     /// This cycle's usable BBT readings (not disturbed) on the method's grid.
@@ -124,21 +124,21 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
     private var likelihood = _SignalLikelihood()
     /// Luteal lengths her signals placed sharply in her last ≤ `CycleState.recentCycleCount`
     /// completed cycles, read by the posterior (`OvulationPosterior.completedCycleLutealLength`).
-    public private(set) var posteriorLutealLengths: [Double] = []
+    package private(set) var posteriorLutealLengths: [Double] = []
 
     /// A state that has seen nothing.
-    public init() {}
+    package init() {}
 
     /// Her luteal length: the median of `lutealLengths` rounded half up, the prior until one is known.
-    public var lutealLength: Int {
+    package var lutealLength: Int {
         lutealLengths.isEmpty ? AlertPolicy.lutealPriorDays : Int(CycleState.median(lutealLengths).rounded())
     }
 
     /// `true` when `lutealLength` comes from her own cycles.
-    public var hasPersonalLutealLength: Bool { !lutealLengths.isEmpty }
+    package var hasPersonalLutealLength: Bool { !lutealLengths.isEmpty }
 
     /// The current cycle's ovulation evidence in effect (see the type's documentation), if any.
-    public var evidence: OvulationEvidence? {
+    package var evidence: OvulationEvidence? {
         let usable = evidenceByKind.values.filter { isReliable($0.source.kind) }
         guard let primary = usable.min(by: { $0.source < $1.source }) else { return nil }
         let later = usable.filter { primary.ovulation.distance(to: $0.ovulation) >= CycleSignalState.laterEvidenceDays }
@@ -146,36 +146,36 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
     }
 
     /// This cycle's evidence in effect from one signal kind (reliable or not).
-    public func evidence(from kind: MeasurementKind) -> OvulationEvidence? { evidenceByKind[kind] }
+    package func evidence(from kind: MeasurementKind) -> OvulationEvidence? { evidenceByKind[kind] }
 
     /// `false` while `kind`'s evidence failed in `unreliableFailures` of her last
     /// `reliabilityWindow` cycles with evidence from it.
-    public func isReliable(_ kind: MeasurementKind) -> Bool {
+    package func isReliable(_ kind: MeasurementKind) -> Bool {
         (outcomes[kind] ?? []).suffix(CycleSignalState.reliabilityWindow).filter { !$0 }.count < CycleSignalState.unreliableFailures
     }
 
     /// Readings of temperature (BBT or wrist) this cycle.
-    public var temperatureCount: Int { basalTemperatureCount + wristTemperatureCount }
+    package var temperatureCount: Int { basalTemperatureCount + wristTemperatureCount }
 
     /// This cycle's temperature evidence in effect (BBT first), if any.
-    public var temperatureEvidence: OvulationEvidence? {
+    package var temperatureEvidence: OvulationEvidence? {
         evidenceByKind[.basalBodyTemperature] ?? evidenceByKind[.wristTemperature]
     }
 
     /// `true` when the method applies to this cycle: it has a BBT, mucus or cervix observation, or
     /// the cycle before had a temperature rise (her chart goes on).
-    public var hasSymptothermalChart: Bool {
+    package var hasSymptothermalChart: Bool {
         basalTemperatureCount > 0 || mucusCount > 0 || cervix.observations > 0 || previousCycleHadTemperatureRise
     }
 
     /// This cycle's mucus peak by the method's rule (confirmed or a candidate), if any.
-    public var mucusPeak: MucusPeak? {
+    package var mucusPeak: MucusPeak? {
         guard let day = mucus.peak, let best = mucus.best, let quality = CervicalMucus(rawValue: best) else { return nil }
         return MucusPeak(day: day, quality: quality, confirmed: mucus.confirmed)
     }
 
     /// This cycle's cervix peak by the method's rule (confirmed or a candidate), if any.
-    public var cervixPeak: CervixPeak? {
+    package var cervixPeak: CervixPeak? {
         cervix.peak.map { CervixPeak(day: $0, confirmed: cervix.confirmed) }
     }
 
@@ -184,7 +184,7 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
     /// with a rise, or earlier when her earliest first higher reading − 8 falls before day 6;
     /// else the 5-day rule — and the first mucus symptom or fertile cervix sign) and closes it
     /// (the double check); `nil` before a start.
-    public var fertileWindow: FertilityFindings.FertileWindow? {
+    package var fertileWindow: FertilityFindings.FertileWindow? {
         guard let cycleStart else { return nil }
         typealias Window = FertilityFindings.FertileWindow
         var lastBefore = 0, openedBy = Window.Opening.noEarlierRise
@@ -207,7 +207,7 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
     /// ovulation + her luteal length + 1; without, after a negative LH test this cycle and no
     /// surge since (ovulation comes after that day), the calendar's date pushed to at least the
     /// day after the test + her luteal length + 1; otherwise the calendar's date.
-    public func anchoredNextStart(calendar calendarStart: CalendarDay) -> CalendarDay {
+    package func anchoredNextStart(calendar calendarStart: CalendarDay) -> CalendarDay {
         if let evidence { return evidence.ovulation.advanced(by: lutealLength + 1) }
         if let negative = lastNegativeLHTest, lastSurge.map({ $0 < negative }) ?? true, isReliable(.lhTest) {
             return max(calendarStart, negative.advanced(by: 1 + lutealLength + 1))
@@ -227,7 +227,7 @@ public struct CycleSignalState: Sendable, Equatable, Codable {
 
     /// Advances to `day` (after every day already seen) with the day's measurements, if any;
     /// `periodStarted` when a period starts on `day` (the cycle before it closes first).
-    public mutating func advance(to day: CalendarDay, measurements: DayMeasurements?, periodStarted: Bool) {
+    package mutating func advance(to day: CalendarDay, measurements: DayMeasurements?, periodStarted: Bool) {
         if let today { precondition(today < day, "CycleSignalState advances forward: \(day) is not after \(today)") }
         today = day
         if periodStarted { closeCycle(nextStart: day) }

@@ -4,48 +4,48 @@
 /// calendar days without logged flow; the first flow day ever is a start too), of her recent
 /// cycle lengths and of the calendar forecast built from them. Every predictor and feature
 /// builder reads cycle history through it, so they agree on what a cycle is.
-public struct CycleState: Sendable, Equatable, Codable {
+package struct CycleState: Sendable, Equatable, Codable {
     /// How many recent complete cycles the calendar and the cycle statistics use.
-    public static let recentCycleCount = 6
+    package static let recentCycleCount = 6
     /// Cycle length assumed before any cycle is complete (Bull et al. 2019, npj Digit Med 2:83:
     /// population mean 29.3 d).
-    public static let populationCycleLength = 29
+    package static let populationCycleLength = 29
     /// Days from a flow day to the next flow day for the latter to start a new period
     /// (two days without flow in between).
-    public static let periodSeparationDays = 3
+    package static let periodSeparationDays = 3
 
     /// The last day advanced to.
-    public private(set) var today: CalendarDay?
+    package private(set) var today: CalendarDay?
     /// The last day with logged flow.
-    public private(set) var lastFlowDay: CalendarDay?
+    package private(set) var lastFlowDay: CalendarDay?
     /// The latest period start.
-    public private(set) var lastStart: CalendarDay?
+    package private(set) var lastStart: CalendarDay?
     /// Lengths of the last `recentCycleCount` complete cycles, oldest first.
-    public private(set) var recentCycleLengths: [Int] = []
+    package private(set) var recentCycleLengths: [Int] = []
     /// Number of complete cycles seen so far.
-    public private(set) var completedCycles = 0
+    package private(set) var completedCycles = 0
     /// Her cycle-length model (every complete cycle, the recent ones weighing more), from which
     /// `nextStartDistribution` forecasts; it stays unseen in a state that does not track it.
-    public private(set) var lengthModel: CycleLengthModel
+    package private(set) var lengthModel: CycleLengthModel
     /// Whether `lengthModel` learns her cycles (the calendar, which never reads it, saves the work).
-    public let tracksLengthModel: Bool
+    package let tracksLengthModel: Bool
 
     /// A state that has seen nothing yet, whose cycle-length model starts from `lengthModel`
     /// (by default the standard prior's, for a woman of unknown age); `nil`: no cycle-length model
     /// is tracked and `nextStartDistribution` is `nil`.
-    public init(lengthModel: CycleLengthModel? = .unseen) {
+    package init(lengthModel: CycleLengthModel? = .unseen) {
         self.lengthModel = lengthModel ?? .unseen
         self.tracksLengthModel = lengthModel != nil
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes
     /// (`CycleLengthModel.init(profile:)`).
-    public init(profile: UserProfile) {
+    package init(profile: UserProfile) {
         self.init(lengthModel: CycleLengthModel(profile: profile))
     }
 
     /// `true` when flow on `day` starts a new period after the last flow day `previousFlow`.
-    public static func startsPeriod(flowOn day: CalendarDay, previousFlow: CalendarDay?) -> Bool {
+    package static func startsPeriod(flowOn day: CalendarDay, previousFlow: CalendarDay?) -> Bool {
         guard let previousFlow else { return true }
         return previousFlow.distance(to: day) >= periodSeparationDays
     }
@@ -53,7 +53,7 @@ public struct CycleState: Sendable, Equatable, Codable {
     /// Advances to `day` (after every day already seen) with the day's record, if any; returns
     /// `true` when a period starts on `day`.
     @discardableResult
-    public mutating func advance(to day: CalendarDay, record: DayRecord?) -> Bool {
+    package mutating func advance(to day: CalendarDay, record: DayRecord?) -> Bool {
         today = day
         guard let record, record.hasFlow else { return false }
         let started = CycleState.startsPeriod(flowOn: day, previousFlow: lastFlowDay)
@@ -72,46 +72,46 @@ public struct CycleState: Sendable, Equatable, Codable {
     }
 
     /// Day of the current cycle (1 on a start day), `nil` before the first start.
-    public var cycleDay: Int? {
+    package var cycleDay: Int? {
         guard let lastStart, let today else { return nil }
         return lastStart.distance(to: today) + 1
     }
 
     /// The calendar's cycle length: the median of the recent complete cycles, rounded half up
     /// (the population length before any cycle is complete).
-    public var calendarCycleLength: Int {
+    package var calendarCycleLength: Int {
         guard !recentCycleLengths.isEmpty else { return CycleState.populationCycleLength }
         return Int(CycleState.median(recentCycleLengths).rounded())
     }
 
     /// The calendar's forecast of the next start: last start + `calendarCycleLength`; fixed for
     /// the whole cycle. `nil` before the first start.
-    public var calendarNextStart: CalendarDay? {
+    package var calendarNextStart: CalendarDay? {
         lastStart?.advanced(by: calendarCycleLength)
     }
 
     /// The period-history forecast of the next start at the end of `today`
     /// (`CycleLengthModel.distribution(cycleDay:asOf:)`), `nil` before the first start.
-    public var nextStartDistribution: NextStartDistribution? {
+    package var nextStartDistribution: NextStartDistribution? {
         guard tracksLengthModel, let today, let cycleDay else { return nil }
         return lengthModel.distribution(cycleDay: cycleDay, asOf: today)
     }
 
     /// Mean of the recent cycle lengths, `nil` before any cycle is complete.
-    public var meanCycleLength: Double? {
+    package var meanCycleLength: Double? {
         guard !recentCycleLengths.isEmpty else { return nil }
         return Double(recentCycleLengths.reduce(0, +)) / Double(recentCycleLengths.count)
     }
 
     /// Sample SD of the recent cycle lengths, `nil` below two cycles.
-    public var cycleLengthDeviation: Double? {
+    package var cycleLengthDeviation: Double? {
         guard recentCycleLengths.count >= 2, let mean = meanCycleLength else { return nil }
         let squares = recentCycleLengths.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
         return (squares / Double(recentCycleLengths.count - 1)).squareRoot()
     }
 
     /// The median of `values` (the mean of the two middle values for an even count).
-    public static func median(_ values: [Int]) -> Double {
+    package static func median(_ values: [Int]) -> Double {
         precondition(!values.isEmpty, "median of no values")
         let sorted = values.sorted()
         return Double(sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2

@@ -1,31 +1,31 @@
 /// `manifest.json` of a dataset directory: where the data came from and how it looks.
 public struct DatasetManifest: Codable, Sendable, Equatable {
     /// Version of the dataset directory format.
-    public static let currentFormatVersion = 1
+    package static let currentFormatVersion = 1
 
     /// Version of the directory format.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// `"SyntheticCycles"` for generated data, `"import"` for data read from CSV/SQLite without a manifest.
     public var generator: String
     /// Version of the generator (`SyntheticCycles.version`), if generated.
-    public var generatorVersion: String?
+    package var generatorVersion: String?
     /// The cohort config used, if generated.
-    public var config: CohortConfig?
+    package var config: CohortConfig?
     /// The seed, if generated.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// Number of users.
-    public var users: Int
+    package var users: Int
     /// Months of data per user, if generated.
-    public var months: Int?
+    package var months: Int?
     /// First day of the data window.
-    public var startDate: CalendarDay?
+    package var startDate: CalendarDay?
     /// Day after the last day of the data window.
-    public var endDate: CalendarDay?
+    package var endDate: CalendarDay?
     /// Summary statistics (counts and means), sorted by key when written.
-    public var summary: [String: Double]
+    package var summary: [String: Double]
 
     /// Creates a manifest.
-    public init(formatVersion: Int = DatasetManifest.currentFormatVersion, generator: String, generatorVersion: String? = nil,
+    package init(formatVersion: Int = DatasetManifest.currentFormatVersion, generator: String, generatorVersion: String? = nil,
                 config: CohortConfig? = nil, seed: UInt64? = nil, users: Int, months: Int? = nil,
                 startDate: CalendarDay? = nil, endDate: CalendarDay? = nil, summary: [String: Double] = [:]) {
         self.formatVersion = formatVersion

@@ -3,30 +3,30 @@ import Explanations
 /// One user's forecast for one day by one predictor, as `odml predict` and the C API give it:
 /// the prediction with its sentences, the method's findings in her charts, and the period
 /// forecast's attribution when the predictor attributes it (`ForecastAttributing`).
-public struct DayForecast: Sendable {
+package struct DayForecast: Sendable {
     /// Her history (whole: the predictor reads nothing dated after `day`).
-    public let history: UserHistory
+    package let history: UserHistory
     /// The day of the forecast.
-    public let day: CalendarDay
+    package let day: CalendarDay
     /// The language of the sentences.
-    public let language: Language
+    package let language: Language
     /// The predictor's name (`rules`, `gbt`, `lstm`, …).
-    public let predictorName: String
+    package let predictorName: String
     /// The forecast, its findings filled from her charts whichever model forecast the period.
-    public let prediction: CyclePrediction
+    package let prediction: CyclePrediction
     /// The period forecast's contributions (days until the next start), for predictors that
     /// attribute it (`gbt`, `lstm`); their reasoning is built from it.
-    public let periodAttribution: Attribution?
+    package let periodAttribution: Attribution?
 
     /// The longest stretch from her first logged day (or measurement) to the forecast day, 100
     /// years: the state replays every day of it, and a day millennia away would take gigabytes.
-    public static let maximumSpanDays = 36_525
+    package static let maximumSpanDays = 36_525
 
     /// `predictor`'s forecast for `history`'s user on `day` (causal: records after `day` are not
     /// read), sentences in `language`.
     /// - Throws: `DatasetError.forecastTooFar` for a day more than `maximumSpanDays` after her
     ///   first logged day; what the predictor throws (`ExplanationError`, a model's evaluation errors).
-    public init(predictor: any CyclePredictor, history: UserHistory, day: CalendarDay, language: Language) throws {
+    package init(predictor: any CyclePredictor, history: UserHistory, day: CalendarDay, language: Language) throws {
         let firstDay = [history.records.first?.date, history.measurements.first?.date].compactMap { $0 }.min()
         if let firstDay, firstDay.distance(to: day) > DayForecast.maximumSpanDays {
             throw DatasetError.forecastTooFar(user: history.userID, firstDay: firstDay, day: day, maximumDays: DayForecast.maximumSpanDays)
@@ -50,7 +50,7 @@ public struct DayForecast: Sendable {
     }
 
     /// The JSON form (`odml predict --json`, `odml_predict`).
-    public func report() throws -> ForecastReport {
+    package func report() throws -> ForecastReport {
         try ForecastReport(self)
     }
 
@@ -58,7 +58,7 @@ public struct DayForecast: Sendable {
     /// a predictor without one, the predicted cycle length (days from the last start to the
     /// forecast start) against the rule engine's population length, with the prediction's
     /// factors as contributions (for the rule engine, every fired rule's shift).
-    public var attribution: Attribution {
+    package var attribution: Attribution {
         if let periodAttribution { return periodAttribution }
         let baseline = Double(CycleState.populationCycleLength)
         let lastStart = history.lastPeriodStart(onOrBefore: day)
@@ -76,7 +76,7 @@ public struct DayForecast: Sendable {
     /// The JSON form of the explained forecast (`odml explain --json`, `odml_explain`): the
     /// report, every contribution behind the period forecast, and the sentence built from them.
     /// - Throws: `ExplanationError` when a sentence cannot be built.
-    public func explanation() throws -> ExplanationReport {
+    package func explanation() throws -> ExplanationReport {
         let attribution = attribution
         let (year, month, dayOfMonth) = prediction.nextPeriodStart.components
         let explanation = try CyclePhrases.shared.reasoning(

@@ -53,7 +53,7 @@ public struct DayMeasurements: Sendable, Equatable, Codable {
     }
 
     /// The source written for a kind without one in `sources`.
-    public static let defaultSource = "manual"
+    package static let defaultSource = "manual"
 
     /// The kinds with a value, in schema order.
     public var kinds: [MeasurementKind] { MeasurementKind.allCases.filter { value(of: $0) != nil } }

@@ -60,7 +60,7 @@ public struct FertilityFindings: Sendable, Equatable {
     }
 
     /// Probability mass of `ovulationInterval`.
-    public static let ovulationIntervalMass = 0.8
+    package static let ovulationIntervalMass = 0.8
 
     /// The current cycle's first day.
     public var cycleStart: CalendarDay
@@ -83,7 +83,7 @@ public struct FertilityFindings: Sendable, Equatable {
     /// The findings of `state`'s current cycle with its ovulation posterior's probabilities
     /// (`posterior` when already computed); `nil` before any period start or when the method does
     /// not apply (see `init(signals:posterior:)`).
-    public init?(state: CycleDayState, posterior: OvulationPosterior? = nil) {
+    package init?(state: CycleDayState, posterior: OvulationPosterior? = nil) {
         guard state.signals.hasSymptothermalChart else { return nil }
         self.init(signals: state.signals, posterior: posterior ?? state.ovulationPosterior)
     }
@@ -91,7 +91,7 @@ public struct FertilityFindings: Sendable, Equatable {
     /// The findings of `signals`' current cycle, with `posterior`'s probabilities when given;
     /// `nil` before any period start and in a cycle the method does not apply to (no BBT, mucus or
     /// cervix observation, no rise in the cycle before: `CycleSignalState.hasSymptothermalChart`).
-    public init?(signals: CycleSignalState, posterior: OvulationPosterior?) {
+    package init?(signals: CycleSignalState, posterior: OvulationPosterior?) {
         guard signals.hasSymptothermalChart, let cycleStart = signals.cycleStart, let window = signals.fertileWindow else { return nil }
         self.cycleStart = cycleStart
         temperatureShift = signals.temperatureShift

@@ -3,19 +3,19 @@ import Explanations
 /// The JSON form of `FertilityFindings` in a forecast's report (`ForecastReport.fertility`, what
 /// `odml predict --json` and `odml explain --json` print): the method's findings with their
 /// sentences in the chosen language.
-public struct FertilityReport: Encodable, Sendable {
+package struct FertilityReport: Encodable, Sendable {
     /// The confirmed temperature shift.
-    public struct TemperatureShiftJSON: Encodable, Sendable {
+    package struct TemperatureShiftJSON: Encodable, Sendable {
         /// The first of the higher readings.
-        public let firstHigherReading: CalendarDay
+        package let firstHigherReading: CalendarDay
         /// °C on the method's 0.05 °C grid.
-        public let coverline: Double
+        package let coverline: Double
         /// `regular`, `first_exception` or `second_exception`.
-        public let rule: String
+        package let rule: String
         /// The evening the shift is confirmed.
-        public let confirmed: CalendarDay
+        package let confirmed: CalendarDay
         /// The reading left out under the second exception.
-        public let leftOut: CalendarDay?
+        package let leftOut: CalendarDay?
         enum CodingKeys: String, CodingKey {
             case coverline, rule, confirmed
             case firstHigherReading = "first_higher_reading", leftOut = "left_out"
@@ -23,62 +23,62 @@ public struct FertilityReport: Encodable, Sendable {
     }
 
     /// A mucus or cervix peak.
-    public struct PeakJSON: Encodable, Sendable {
+    package struct PeakJSON: Encodable, Sendable {
         /// The peak day.
-        public let day: CalendarDay
+        package let day: CalendarDay
         /// The mucus quality (`t`, `Ø`, `f`, `S`, `S+`); absent for the cervix.
-        public let quality: String?
+        package let quality: String?
         /// Absent while the peak is a candidate.
-        public let confirmed: CalendarDay?
+        package let confirmed: CalendarDay?
     }
 
     /// The double check that closes the fertile window.
-    public struct DoubleCheckJSON: Encodable, Sendable {
+    package struct DoubleCheckJSON: Encodable, Sendable {
         /// The evening it completed.
-        public let completed: CalendarDay
+        package let completed: CalendarDay
         /// `mucus` or `cervix`.
-        public let symptom: String
+        package let symptom: String
     }
 
     /// The fertile window.
-    public struct WindowJSON: Encodable, Sendable {
+    package struct WindowJSON: Encodable, Sendable {
         /// The first fertile day.
-        public let opens: CalendarDay
+        package let opens: CalendarDay
         /// The rule that opened it.
-        public let openedBy: String
+        package let openedBy: String
         /// The evening the window closes (the double check); absent while open.
-        public let closes: CalendarDay?
+        package let closes: CalendarDay?
         enum CodingKeys: String, CodingKey { case opens, closes, openedBy = "opened_by" }
     }
 
     /// The ovulation posterior's central interval.
-    public struct IntervalJSON: Encodable, Sendable {
+    package struct IntervalJSON: Encodable, Sendable {
         /// Its first day.
-        public let from: CalendarDay
+        package let from: CalendarDay
         /// Its last day.
-        public let to: CalendarDay
+        package let to: CalendarDay
         /// The posterior mass it holds.
-        public let mass: Double
+        package let mass: Double
     }
 
     /// The current cycle's first day.
-    public let cycleStart: CalendarDay
+    package let cycleStart: CalendarDay
     /// The temperature shift, once confirmed.
-    public let temperatureShift: TemperatureShiftJSON?
+    package let temperatureShift: TemperatureShiftJSON?
     /// The mucus peak, candidate or confirmed.
-    public let mucusPeak: PeakJSON?
+    package let mucusPeak: PeakJSON?
     /// The cervix peak, candidate or confirmed.
-    public let cervixPeak: PeakJSON?
+    package let cervixPeak: PeakJSON?
     /// The double check, once completed.
-    public let doubleCheck: DoubleCheckJSON?
+    package let doubleCheck: DoubleCheckJSON?
     /// The fertile window.
-    public let fertileWindow: WindowJSON
+    package let fertileWindow: WindowJSON
     /// P(ovulation has passed), from the posterior.
-    public let ovulationPassedProbability: Double?
+    package let ovulationPassedProbability: Double?
     /// The posterior's central interval.
-    public let ovulationInterval: IntervalJSON?
+    package let ovulationInterval: IntervalJSON?
     /// The findings in sentences, in the report's language.
-    public let sentences: [String]
+    package let sentences: [String]
 
     enum CodingKeys: String, CodingKey {
         case sentences
@@ -89,7 +89,7 @@ public struct FertilityReport: Encodable, Sendable {
 
     /// The report of `findings`, its sentences in `language`.
     /// - Throws: `ExplanationError` when a sentence cannot be built.
-    public init(_ findings: FertilityFindings, language: Language) throws {
+    package init(_ findings: FertilityFindings, language: Language) throws {
         cycleStart = findings.cycleStart
         temperatureShift = findings.temperatureShift.map {
             TemperatureShiftJSON(firstHigherReading: $0.firstHigherReading, coverline: $0.coverline, rule: $0.rule.rawValue,

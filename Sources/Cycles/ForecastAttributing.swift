@@ -53,9 +53,9 @@ extension ForecastAttributing {
     }
 
     /// Smallest contribution, in days, a period sentence names.
-    public static var minimumNamedContribution: Double { 0.5 }
+    package static var minimumNamedContribution: Double { 0.5 }
     /// Smallest contribution, in points of the 1–10 scale, an energy or mood sentence names.
-    public static var minimumNamedLevelContribution: Double { 0.2 }
+    package static var minimumNamedLevelContribution: Double { 0.2 }
 
     /// Per-feature contributions to the forecast days until the next start for `history`'s user
     /// on `day` (causal: later records are ignored), against the model's baseline forecast.
@@ -77,14 +77,14 @@ extension ForecastAttributing {
     /// attributions computed together (`attributions(from:levels:)`); the method's findings in her
     /// charts (`CyclePrediction.fertility`) are read from its state.
     /// Returns the period attribution too, for `odml explain` and app UIs.
-    public func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
+    package func explainedPrediction(for history: UserHistory, on day: CalendarDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
         try explainedPrediction(from: preparedDay(for: history, on: day), language: language, generator: generator)
     }
 
     /// `explainedPrediction(for:on:language:generator:)` of a day already prepared (from her
     /// history, `preparedDay(for:on:)`, or from her kept day, `preparedDay(from:)`).
-    public func explainedPrediction(from prepared: PreparedCycleDay, language: Language,
+    package func explainedPrediction(from prepared: PreparedCycleDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
         var prediction = try self.prediction(from: prepared, language: language)
         let forecastLevels = [(prediction.energyTomorrow, SymptomType.energy), (prediction.moodTomorrow, .mood)]

@@ -21,22 +21,22 @@ public struct ForecastErrorHistory: Sendable, Equatable {
         /// Scale of the population's error distribution, in days: a calendar forecast of a
         /// typical woman misses by about 2–3 days (within-woman SD of cycle length ≈ 2–3 d,
         /// `CycleLengthPrior.typicalWithinWomanDeviation`), more on irregular cycles.
-        public var populationScale: Double
+        package var populationScale: Double
         /// Degrees of freedom of that Student-t: heavy tails, for forgotten and long cycles.
-        public var populationDegreesOfFreedom: Double
+        package var populationDegreesOfFreedom: Double
         /// Weight of the population's distribution, in completed cycles: about two of her cycles
         /// outweigh it.
-        public var populationWeight: Double
+        package var populationWeight: Double
         /// Weight of the cycle `j` before her last completed one: `recencyDecay^j`.
-        public var recencyDecay: Double
+        package var recencyDecay: Double
         /// Completed cycles kept (the most recent ones).
-        public var cycleLimit: Int
+        package var cycleLimit: Int
         /// Errors weighed one by one, in days either side of the forecast; larger ones count in
         /// the distribution's tail.
-        public var errorRange: Int
+        package var errorRange: Int
 
         /// Creates assumptions (see the properties).
-        public init(populationScale: Double, populationDegreesOfFreedom: Double, populationWeight: Double,
+        package init(populationScale: Double, populationDegreesOfFreedom: Double, populationWeight: Double,
                     recencyDecay: Double, cycleLimit: Int, errorRange: Int) {
             self.populationScale = populationScale
             self.populationDegreesOfFreedom = populationDegreesOfFreedom
@@ -54,7 +54,7 @@ public struct ForecastErrorHistory: Sendable, Equatable {
     }
 
     /// The assumptions it weighs errors with.
-    public let assumptions: Assumptions
+    package let assumptions: Assumptions
     /// P(error ≤ e) under the population's distribution (the Student-t's mass below e + ½), for
     /// e = −`errorRange` − 1 … `Self.tableEnd(assumptions)` at index e + `errorRange` + 1.
     private let cumulative: [Double]
@@ -64,12 +64,12 @@ public struct ForecastErrorHistory: Sendable, Equatable {
     /// The running cycle's forecasts (days since the epoch) by cycle day, `Self.missing` where none.
     private var running: [Int32] = []
     /// Completed cycles seen (kept or not).
-    public private(set) var completedCycles = 0
+    package private(set) var completedCycles = 0
 
     private static let missing = Int32.min
 
     /// An empty history (no completed cycle: every distribution is the population's).
-    public init(assumptions: Assumptions = .standard) {
+    package init(assumptions: Assumptions = .standard) {
         self.assumptions = assumptions
         cumulative = assumptions == .standard ? Self.standardCumulative : Self.cumulativeTable(assumptions)
     }
@@ -84,7 +84,7 @@ public struct ForecastErrorHistory: Sendable, Equatable {
 
     /// Closes the running cycle: its next start is `nextStart`, so each recorded forecast's error
     /// is known. A new cycle starts with no forecast.
-    public mutating func completeCycle(nextStart: CalendarDay) {
+    package mutating func completeCycle(nextStart: CalendarDay) {
         let start = Int32(clamping: nextStart.daysSinceEpoch)
         cycles.append(running.map { $0 == Self.missing ? Self.missing : start &- $0 })
         if cycles.count > assumptions.cycleLimit { cycles.removeFirst(cycles.count - assumptions.cycleLimit) }
@@ -93,7 +93,7 @@ public struct ForecastErrorHistory: Sendable, Equatable {
     }
 
     /// Her past errors on cycle day `cycleDay` with their weights, the last completed cycle first.
-    public func pastErrors(cycleDay: Int) -> [(error: Int, weight: Double)] {
+    package func pastErrors(cycleDay: Int) -> [(error: Int, weight: Double)] {
         guard cycleDay >= 1 else { return [] }
         var result: [(error: Int, weight: Double)] = []
         var weight = 1.0
@@ -110,7 +110,7 @@ public struct ForecastErrorHistory: Sendable, Equatable {
     /// run from the later of tomorrow and `forecast − errorRange` over `2 · errorRange + 1` days;
     /// later starts are the tail, earlier ones (errors below −`errorRange`, a few in 100,000 under
     /// the population's distribution) are not weighed.
-    public func distribution(forecast: CalendarDay, asOf: CalendarDay, cycleDay: Int) -> NextStartDistribution {
+    package func distribution(forecast: CalendarDay, asOf: CalendarDay, cycleDay: Int) -> NextStartDistribution {
         let range = assumptions.errorRange, span = 2 * range + 1
         let firstError = max(forecast.distance(to: asOf) + 1, -range)   // a start tomorrow, or the range's first error
         let lastError = firstError + span - 1

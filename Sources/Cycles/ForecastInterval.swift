@@ -19,5 +19,5 @@ public struct ForecastInterval: Sendable, Equatable, Codable {
     public func contains(_ day: CalendarDay) -> Bool { first <= day && day <= last }
 
     /// The levels every forecast reports: 50, 80 and 95 %.
-    public static let levels: [Double] = [0.5, 0.8, 0.95]
+    package static let levels: [Double] = [0.5, 0.8, 0.95]
 }

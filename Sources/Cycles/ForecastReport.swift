@@ -2,50 +2,50 @@ import Explanations
 
 /// The JSON form of one day's forecast: what `odml predict --json` prints and what the C API's
 /// `odml_predict` returns (`ReportJSON.pretty`, the same bytes).
-public struct ForecastReport: Encodable, Sendable {
+package struct ForecastReport: Encodable, Sendable {
     /// The ovulation estimate.
-    public struct Ovulation: Encodable, Sendable {
+    package struct Ovulation: Encodable, Sendable {
         /// The most likely ovulation day.
-        public let date: CalendarDay
+        package let date: CalendarDay
         /// P(ovulation has passed by the forecast day).
-        public let passedProbability: Double
+        package let passedProbability: Double
         enum CodingKeys: String, CodingKey { case date, passedProbability = "passed_probability" }
     }
 
     /// Tomorrow's energy or mood.
-    public struct Level: Encodable, Sendable {
+    package struct Level: Encodable, Sendable {
         /// The expected level on the 1–10 scale.
-        public let value: Double
+        package let value: Double
         /// `low`, `medium` or `high`.
-        public let level: String
+        package let level: String
         /// Present when the predictor attributes the forecast (`gbt`, `lstm`).
-        public let reasoning: Reasoning?
+        package let reasoning: Reasoning?
     }
 
     /// The predictor's name (`rules`, `gbt`, `lstm`, …).
-    public let model: String
+    package let model: String
     /// Her user id.
-    public let user: String
+    package let user: String
     /// The day of the forecast.
-    public let asOf: CalendarDay
+    package let asOf: CalendarDay
     /// The forecast start of her next period.
-    public let nextPeriodStart: CalendarDay
+    package let nextPeriodStart: CalendarDay
     /// The forecast's spread, days.
-    public let nextPeriodUncertaintyDays: Double
+    package let nextPeriodUncertaintyDays: Double
     /// P(the start falls within ±2 d of `nextPeriodStart`), when the predictor has a distribution.
-    public let nextPeriodConfidence: Double?
+    package let nextPeriodConfidence: Double?
     /// Central intervals by level ("50", "80", "95"): [first day, last day].
-    public let nextPeriodIntervals: [String: [CalendarDay]]?
+    package let nextPeriodIntervals: [String: [CalendarDay]]?
     /// The ovulation estimate, when the predictor makes one.
-    public let ovulation: Ovulation?
+    package let ovulation: Ovulation?
     /// Tomorrow's energy, when the predictor forecasts it.
-    public let energyTomorrow: Level?
+    package let energyTomorrow: Level?
     /// Tomorrow's mood, when the predictor forecasts it.
-    public let moodTomorrow: Level?
+    package let moodTomorrow: Level?
     /// The period forecast's sentence and factors.
-    public let reasoning: Reasoning
+    package let reasoning: Reasoning
     /// The method's findings in her current cycle (`FertilityFindings`), `nil` before any start.
-    public let fertility: FertilityReport?
+    package let fertility: FertilityReport?
 
     enum CodingKeys: String, CodingKey {
         case model, user, ovulation, reasoning, fertility
@@ -56,7 +56,7 @@ public struct ForecastReport: Encodable, Sendable {
 
     /// The report of `forecast`, its sentences in `forecast.language`.
     /// - Throws: `ExplanationError` when a fertility sentence cannot be built.
-    public init(_ forecast: DayForecast) throws {
+    package init(_ forecast: DayForecast) throws {
         let prediction = forecast.prediction
         model = forecast.predictorName
         user = forecast.history.userID

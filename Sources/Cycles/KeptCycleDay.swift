@@ -14,7 +14,7 @@ import Foundation
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
 public struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// Her state at the end of the last day advanced through.
     public private(set) var state: CycleDayState
@@ -125,6 +125,28 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
             dailyRows = rows
         }
     }
+
+    /// The kept day as stored between days: JSON, with a number JSON has no word for written
+    /// `"inf"`, `"-inf"` or `"nan"`. Read back by `init(encoded:)`.
+    /// - Throws: `EncodingError` when the state cannot be encoded.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
+        return try encoder.encode(self)
+    }
+
+    /// Reads a kept day stored by `encoded()`.
+    /// - Throws: `DecodingError` for bytes that are not a kept day.
+    public init(encoded data: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
+        self = try decoder.decode(KeptCycleDay.self, from: data)
+    }
+
+    /// How `encoded()` writes the numbers JSON has no word for.
+    private static let positiveInfinity = "inf", negativeInfinity = "-inf", notANumber = "nan"
 
     /// Equal when the states and the rows (bit for bit) are.
     public static func == (lhs: KeptCycleDay, rhs: KeptCycleDay) -> Bool {

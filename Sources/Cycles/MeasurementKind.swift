@@ -20,13 +20,13 @@ public enum MeasurementKind: String, CaseIterable, Sendable, Codable, Comparable
 
     /// The kind name of four-level mucus rows (0 none, 1 sticky, 2 creamy, 3 egg-white), still
     /// read as `cervicalMucus` (`CervicalMucus(fourLevelCode:)`), never written.
-    public static let fourLevelMucusKind = "cervical_mucus"
+    package static let fourLevelMucusKind = "cervical_mucus"
 
     /// What a valid four-level mucus value looks like, for error messages.
-    public static let fourLevelExpectedValue = "0 (none), 1 (sticky), 2 (creamy) or 3 (egg-white) for four-level cervical mucus"
+    package static let fourLevelExpectedValue = "0 (none), 1 (sticky), 2 (creamy) or 3 (egg-white) for four-level cervical mucus"
 
     /// The kind a stored `kind` names, and whether it is the four-level mucus one; `nil` when unknown.
-    public static func stored(_ name: String) -> (kind: MeasurementKind, fourLevel: Bool)? {
+    package static func stored(_ name: String) -> (kind: MeasurementKind, fourLevel: Bool)? {
         if name == fourLevelMucusKind { return (.cervicalMucus, true) }
         return MeasurementKind(rawValue: name).map { ($0, false) }
     }
@@ -46,13 +46,13 @@ public enum MeasurementKind: String, CaseIterable, Sendable, Codable, Comparable
     }
 
     /// `true` for the kinds whose value is a category code (an integer), not a temperature.
-    public var isCategorical: Bool { !isTemperature }
+    package var isCategorical: Bool { !isTemperature }
 
     /// `true` for the temperature kinds (BBT, wrist), whose readings she may mark disturbed.
-    public var isTemperature: Bool { self == .basalBodyTemperature || self == .wristTemperature }
+    package var isTemperature: Bool { self == .basalBodyTemperature || self == .wristTemperature }
 
     /// What a valid value looks like, for error messages.
-    public var expectedValue: String {
+    package var expectedValue: String {
         switch self {
         case .lhTest: return "0 (negative), 1 (positive) or 2 (peak) for an LH test"
         case .basalBodyTemperature: return "a basal body temperature in °C within 34.5...38.5"

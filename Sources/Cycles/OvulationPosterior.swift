@@ -34,15 +34,15 @@ public struct OvulationPosterior: Sendable, Equatable {
     public var ovulationDayProbabilities: [Double]
 
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
-    public static let anovulatoryShare = 0.08
+    package static let anovulatoryShare = 0.08
     /// Within-woman SD of the luteal length (Marquette charts, `Datasets/REFERENCE-STATISTICS.md`).
-    public static let lutealWithinDeviation = 1.48
+    package static let lutealWithinDeviation = 1.48
     /// Between-woman SD of the luteal length (Fehring 2006's range).
-    public static let lutealBetweenDeviation = 1.6
+    package static let lutealBetweenDeviation = 1.6
     /// Luteal lengths the posterior allows (Bull 2019's 95 % range, 7–17 d, and a day).
-    public static let lutealRange = 7...18
+    package static let lutealRange = 7...18
     /// Cycle days a cycle without ovulation may end on (next start).
-    public static let anovulatoryStartRange = 22...120
+    package static let anovulatoryStartRange = 22...120
 
     /// P(start in 1 day) − P(start in `AlertPolicy.windowDays + 1` days): `AlertTiming`'s score.
     public var alertScore: Double { startProbabilities[0] - startProbabilities[AlertPolicy.windowDays] }
@@ -52,7 +52,7 @@ public struct OvulationPosterior: Sendable, Equatable {
 
     /// The ovulation days the posterior weighs: cycle day 6 through the last day that leaves a
     /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
-    public static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
+    package static let ovulationDays = Array(6...(_SignalLikelihood.maxCycleDay - lutealRange.upperBound - 1))
 
     /// The central interval of the ovulation day holding `mass` of its probability (given an
     /// ovulatory cycle), as cycle days: from the day the cumulative probability reaches
@@ -166,9 +166,9 @@ public struct OvulationPosterior: Sendable, Equatable {
     }
 
     /// Most posterior SD of a completed cycle's ovulation day from which its luteal length counts.
-    public static let completedCycleDeviationLimit = 1.5
+    package static let completedCycleDeviationLimit = 1.5
     /// Least P(ovulatory) of a completed cycle from which its luteal length counts.
-    public static let completedCycleOvulatoryLimit = 0.8
+    package static let completedCycleOvulatoryLimit = 0.8
 
     /// The luteal length of a cycle that just completed in `cycleLength` days (next start on cycle
     /// day `cycleLength + 1`), read from its signals: the next start minus 1 minus the posterior

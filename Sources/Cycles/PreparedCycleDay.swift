@@ -7,12 +7,12 @@ public struct PreparedCycleDay: Sendable {
     /// Her state at the end of `day`.
     public let state: CycleDayState
     /// The feature layout of `rows` (`TabularFeatureBuilder.layout`, `DailyFeatureBuilder.version`).
-    public let layout: String
+    package let layout: String
     /// Raw feature rows, `[rowCount, featureCount]` row-major: the boosted trees' one row of `day`,
     /// or the LSTM's daily inputs from her first logged day (or `day`, if earlier) through `day`.
     public let rows: [Float]
     /// Number of rows.
-    public let rowCount: Int
+    package let rowCount: Int
 
     /// A prepared day; `rows.count` is a multiple of `rowCount`.
     init(day: CalendarDay, state: CycleDayState, layout: String, rows: [Float], rowCount: Int) {

@@ -24,7 +24,7 @@ import Explanations
 public struct RuleEngine: CyclePredictor {
     public let name = "rules"
     /// Weight ratio between a cycle and the next more recent one.
-    public var recencyDecay = 0.85
+    package var recencyDecay = 0.85
 
     /// Creates the engine with default rules.
     public init() {}
@@ -41,7 +41,7 @@ public struct RuleEngine: CyclePredictor {
     }
 
     /// The cycle length declared at onboarding (`typical_cycle_length` in the preferences JSON), if plausible.
-    public static func declaredCycleLength(in profile: UserProfile) -> Int? {
+    package static func declaredCycleLength(in profile: UserProfile) -> Int? {
         guard let value = _jsonInteger(named: "typical_cycle_length", in: profile.preferencesJSON),
               (20...45).contains(value) else { return nil }
         return value

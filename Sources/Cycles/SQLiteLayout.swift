@@ -10,7 +10,7 @@ import GRDB
 ///   `cycle_entries` and `symptom_logs` have no `user_id`, `created_at`/`updated_at` are INTEGER
 ///   Unix timestamps (seconds), ids are TEXT UUIDs. Extra tables (`sync_log`, `predictions`, …)
 ///   and extra columns are ignored.
-public enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
+package enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
     /// Many users, `user_id` columns (the lab's form).
     case dataset
     /// One user, the ShifAI DDL (the phone's database).
@@ -19,7 +19,7 @@ public enum SQLiteLayout: String, Sendable, Equatable, CaseIterable {
     #if SQLite
     /// The layout of `db`, from the columns of `cycle_entries` (`user_id` present: `dataset`).
     /// - Throws: `DatasetError.sqlite` when `user_profile` or `cycle_entries` is missing.
-    public static func detect(in db: Database, path: String) throws -> SQLiteLayout {
+    package static func detect(in db: Database, path: String) throws -> SQLiteLayout {
         for table in ["user_profile", "cycle_entries"] where try !db.tableExists(table) {
             throw DatasetError.sqlite(path: path, reason: "table \(table) is missing (expected the app's tables user_profile and cycle_entries)")
         }

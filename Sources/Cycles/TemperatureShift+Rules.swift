@@ -8,11 +8,11 @@ extension TemperatureShift {
     }
 
     /// The lower readings the first higher one must exceed (three over *six*).
-    public static let lowerReadingCount = 6
+    package static let lowerReadingCount = 6
     /// The chart's steps per °C (a resolution of 0.05 °C).
-    public static let stepsPerDegree = 20
+    package static let stepsPerDegree = 20
     /// The rise the third counted reading must reach over the coverline: 0.2 °C in steps of 1/`stepsPerDegree` °C.
-    public static let requiredRiseSteps = 4
+    package static let requiredRiseSteps = 4
 
     /// A reading in °C on the method's 0.05 °C grid, rounded to the nearest step, halves up, from
     /// its two stored decimals (36.52 → 36.50, 36.53 → 36.55, 36.57 → 36.55, 36.58 → 36.60), as a

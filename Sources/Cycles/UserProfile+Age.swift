@@ -2,7 +2,7 @@ import Foundation
 
 extension UserProfile {
     /// Ages `age()` accepts, in years.
-    public static let ageRange = 10.0...70.0
+    package static let ageRange = 10.0...70.0
 
     /// Her age in years from `preferences.age` (a number), `nil` when she gave none.
     /// - Throws: `DatasetError.invalidPreference` when `age` is there but is not a number in

@@ -6,9 +6,9 @@ import Foundation
 /// when the content differs); a newer version replaces the installed one atomically and logs the
 /// version change with the added, removed and changed action ids; an older one is refused.
 /// The installed library lives in `directory/actions.json`, the log in `directory/import.log`.
-public struct ActionLibraryStore: Sendable {
+package struct ActionLibraryStore: Sendable {
     /// Result of one import.
-    public enum ImportOutcome: Sendable, Equatable {
+    package enum ImportOutcome: Sendable, Equatable {
         /// Nothing was installed before; `version` is now.
         case installed(version: Int)
         /// The same version is already installed; nothing changed.
@@ -18,18 +18,18 @@ public struct ActionLibraryStore: Sendable {
     }
 
     /// Folder holding `actions.json` and `import.log`.
-    public let directory: URL
+    package let directory: URL
     /// The installed library, if any.
-    public private(set) var installed: ActionLibrary?
+    package private(set) var installed: ActionLibrary?
     /// Log lines written by imports since this store was opened (also appended to `import.log`).
-    public private(set) var log: [String] = []
+    package private(set) var log: [String] = []
 
     private var libraryURL: URL { directory.appendingPathComponent("actions.json") }
     private var logURL: URL { directory.appendingPathComponent("import.log") }
 
     /// Opens the store, reading the installed library if there is one.
     /// - Throws: `ElaroError` if the installed file is unreadable or invalid.
-    public init(directory: URL) throws {
+    package init(directory: URL) throws {
         self.directory = directory
         if FileManager.default.fileExists(atPath: libraryURL.path) {
             installed = try ActionLibrary.load(contentsOf: libraryURL)
@@ -38,7 +38,7 @@ public struct ActionLibraryStore: Sendable {
 
     /// Imports `library` (see the type's documentation).
     /// - Throws: `ElaroError.olderContentVersion`, or `.fileAccess` when writing fails.
-    public mutating func importLibrary(_ library: ActionLibrary) throws -> ImportOutcome {
+    package mutating func importLibrary(_ library: ActionLibrary) throws -> ImportOutcome {
         guard let current = installed else {
             try write(library)
             try appendLog("installed contentVersion \(library.contentVersion) (\(library.actions.count) actions)")

@@ -15,31 +15,31 @@ import Explanations
 /// honest (see `recommend`).
 public struct DailyRecommender: Sendable {
     /// Weights of the reasons.
-    public struct Weights: Sendable, Equatable {
+    package struct Weights: Sendable, Equatable {
         /// Bonus for an action in the active focus area.
-        public var focus: Double = 0.15
+        package var focus: Double = 0.15
         /// Bonus per tag shared with an accepted Focus Planner block (at most two count).
-        public var acceptedTag: Double = 0.05
+        package var acceptedTag: Double = 0.05
         /// Multiplier of the centred success probability.
-        public var success: Double = 1
+        package var success: Double = 1
         /// Penalty per 15 minutes away from the preferred length.
-        public var bandwidth: Double = 0.2
+        package var bandwidth: Double = 0.2
         /// Bonus (or penalty) for a matching (or mismatching) best part of day.
-        public var timeOfDay: Double = 0.1
+        package var timeOfDay: Double = 0.1
         /// Multiplier of the novelty bonus.
-        public var novelty: Double = 0.08
+        package var novelty: Double = 0.08
         /// Multiplier of the streak momentum.
-        public var streak: Double = 0.1
+        package var streak: Double = 0.1
         /// Penalty per unit of effort × friction.
-        public var friction: Double = 0.3
+        package var friction: Double = 0.3
 
-        public init() {}
+        package init() {}
     }
 
     /// The content library.
     public let library: ActionLibrary
     /// Reason weights.
-    public var weights = Weights()
+    package var weights = Weights()
     /// How many picks to return (2 or 3).
     public var pickCount = 3
     /// How each slot is drawn (softmax by default; the weekly adjuster may switch it).

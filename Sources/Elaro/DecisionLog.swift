@@ -7,15 +7,15 @@ import Foundation
 /// Every change rewrites the file through a temporary file and a rename, so a reader sees the old
 /// log or the new one, never half of one (the cost is linear in the log: an app may start a new
 /// file each month). `odml bandit ope --log` reads the file as it is.
-public struct DecisionLog: Sendable {
+package struct DecisionLog: Sendable {
     /// The JSON Lines file.
-    public let url: URL
+    package let url: URL
     /// The records, in the order they were made.
-    public private(set) var records: [DecisionRecord]
+    package private(set) var records: [DecisionRecord]
 
     /// Opens the log at `url`, reading it when it exists.
     /// - Throws: `ElaroError.malformedLogLine` naming the first unreadable line, `.fileAccess`.
-    public init(url: URL) throws {
+    package init(url: URL) throws {
         self.url = url
         records = []
         guard FileManager.default.fileExists(atPath: url.path) else { return }
@@ -38,7 +38,7 @@ public struct DecisionLog: Sendable {
     /// made unique in the log (`<day>-<time of day>`, then `#2`, `#3`, ... for later ones).
     /// - Throws: `ElaroError.fileAccess` when the file cannot be written (the log is left as it was).
     @discardableResult
-    public mutating func append(_ recommendation: Recommendation) throws -> String? {
+    package mutating func append(_ recommendation: Recommendation) throws -> String? {
         guard let first = recommendation.decisions.first else { return nil }
         let existing = Set(records.map(\.decisionID))
         var identifier = first.decisionID, suffix = 2
@@ -59,7 +59,7 @@ public struct DecisionLog: Sendable {
     /// and its reward (`ActionInstance.success`).
     /// - Throws: `ElaroError.invalidValue` when no such pick exists or its action differs from the
     ///   instance's, `.fileAccess` when writing fails.
-    public mutating func recordOutcome(decisionID: String, position: Int, instance: ActionInstance) throws {
+    package mutating func recordOutcome(decisionID: String, position: Int, instance: ActionInstance) throws {
         guard let index = records.firstIndex(where: { $0.decisionID == decisionID && $0.position == position }) else {
             throw ElaroError.invalidValue(field: "decision \(decisionID) position \(position)", expected: "a logged pick", found: "none")
         }
@@ -76,7 +76,7 @@ public struct DecisionLog: Sendable {
     /// Closes every pick still without an outcome on a day up to `day` as `unanswered`, reward 0
     /// (a suggestion the parent let pass is a no).
     /// - Throws: `ElaroError.fileAccess` when writing fails.
-    public mutating func closeUnanswered(throughDay day: Int) throws {
+    package mutating func closeUnanswered(throughDay day: Int) throws {
         var updated = records
         var changed = false
         for index in updated.indices where updated[index].reward == nil && (updated[index].day ?? Int.min) <= day {
@@ -88,7 +88,7 @@ public struct DecisionLog: Sendable {
     }
 
     /// The records whose outcome is joined.
-    public var answered: [DecisionRecord] { records.filter { $0.reward != nil } }
+    package var answered: [DecisionRecord] { records.filter { $0.reward != nil } }
 
     private mutating func write(_ updated: [DecisionRecord]) throws {
         let encoder = JSONEncoder()

@@ -7,7 +7,7 @@
 /// Levels are mapped to `[0, 1]`. `Benchmarks/peers/elaro_vw.py` computes the same vector.
 public enum ElaroFeatures {
     /// Length of the vector.
-    public static let count = 19
+    @usableFromInline package static let count = 19
 
     /// The observable state the features read.
     public struct State: Sendable, Equatable {
@@ -30,7 +30,7 @@ public enum ElaroFeatures {
 
     /// Writes the `count` features of `template` at `minutes` into `output[0 ..< count]`.
     @inlinable
-    public static func write(_ template: ActionTemplate, minutes: Int, state: State, into output: UnsafeMutablePointer<Float>) {
+    package static func write(_ template: ActionTemplate, minutes: Int, state: State, into output: UnsafeMutablePointer<Float>) {
         for index in 0..<count { output[index] = 0 }
         output[0] = 1
         output[1 + template.focusArea.index] = 1
@@ -55,5 +55,5 @@ public enum ElaroFeatures {
 
     /// Cold-start prior mean of the bandit's shared coefficients: completion around 50 %,
     /// shorter and easier actions slightly favoured, fatigue and friction penalised.
-    public static let priorMean: [Float] = [0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.05, -0.05, 0, 0, 0, -0.05, -0.05, -0.1, 0.05]
+    package static let priorMean: [Float] = [0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.05, -0.05, 0, 0, 0, -0.05, -0.05, -0.1, 0.05]
 }

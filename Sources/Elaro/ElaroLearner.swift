@@ -4,7 +4,7 @@ import Bandits
 /// `ElaroFeatures.priorMean`) and a per-action bias arm, with exponential forgetting.
 public struct ElaroLearner: Sendable {
     /// The underlying bandit.
-    public var bandit: HybridLinUCB
+    package var bandit: HybridLinUCB
     /// Arm identifier of each action id (its index in the library).
     public let armOfAction: [String: Int]
     /// The ids of the library the arms were numbered from (arm `i` is `actionIDs[i]`).

@@ -4,10 +4,10 @@ import Foundation
 /// Elaro's words — recommendation headlines, the reasons' phrases, the weekly rationales, the
 /// empty-day lines and the focus areas' names — in `Elaro/Phrases/phrases.json` (both languages
 /// side by side), registered with the generic `ReasoningGenerator`.
-public enum ElaroPhrases {
+package enum ElaroPhrases {
     /// The Elaro phrase book shipped in the module.
     /// - Throws: `ExplanationError.invalidTemplateFile` when it is missing or malformed.
-    public static func book() throws -> PhraseBook {
+    package static func book() throws -> PhraseBook {
         guard let url = ModuleResources.url(forResource: "phrases", withExtension: "json", subdirectory: "Phrases",
                                                 bundleName: "OnDeviceML_Elaro", fallback: { .module }) else {
             throw ExplanationError.invalidTemplateFile(file: "Elaro/Phrases/phrases.json", reason: "missing from the Elaro bundle")
@@ -16,7 +16,7 @@ public enum ElaroPhrases {
     }
 
     /// A generator that speaks Elaro's words; the summaries name at most two reasons.
-    public static func generator(configuration: ReasoningGenerator.Configuration = .init(maximumFactors: 2)) throws -> ReasoningGenerator {
+    package static func generator(configuration: ReasoningGenerator.Configuration = .init(maximumFactors: 2)) throws -> ReasoningGenerator {
         try ReasoningGenerator(configuration: configuration, phraseBooks: [book()])
     }
 

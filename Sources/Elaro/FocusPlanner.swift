@@ -6,35 +6,35 @@ import Explanations
 ///   parent (highest mean of the `timeOfDayHeatmap` column), preferring familiar actions.
 /// - Support: a coping-kit action outside the focus area (self-care first) to lean on.
 /// Accepted blocks' tags go into `DailyContext.acceptedTags`, which biases `FocusMatch`.
-public struct FocusPlanner: Sendable {
+package struct FocusPlanner: Sendable {
     /// A proposed block.
-    public struct Block: Sendable, Codable, Equatable {
+    package struct Block: Sendable, Codable, Equatable {
         /// The kind of block.
-        public enum Kind: String, Sendable, Codable, CaseIterable {
+        package enum Kind: String, Sendable, Codable, CaseIterable {
             case microSkill = "Micro-skill"
             case ritual = "Ritual"
             case support = "Support"
         }
 
         /// Its kind.
-        public var kind: Kind
+        package var kind: Kind
         /// The action proposed for it.
-        public var actionID: String
+        package var actionID: String
         /// The action's title in the requested language.
-        public var title: String
+        package var title: String
         /// The action's tags (added to the recommender's bias when accepted).
-        public var tags: [String]
+        package var tags: [String]
     }
 
     /// The content library.
-    public let library: ActionLibrary
+    package let library: ActionLibrary
 
-    public init(library: ActionLibrary) {
+    package init(library: ActionLibrary) {
         self.library = library
     }
 
     /// Three blocks (fewer only if the library has no fitting action) for `focus`.
-    public func plan(focus: FocusArea, signals: SignalsCalculator, childAge: Int, situations: [String] = [],
+    package func plan(focus: FocusArea, signals: SignalsCalculator, childAge: Int, situations: [String] = [],
                      language: Language) -> [Block] {
         let allowed = library.actions.filter { $0.isAllowed(childAge: childAge, situations: Set(situations)) }
         let inFocus = allowed.filter { $0.focusArea == focus }
@@ -60,7 +60,7 @@ public struct FocusPlanner: Sendable {
     }
 
     /// The tags of `accepted` blocks, deduplicated, for `DailyContext.acceptedTags`.
-    public static func acceptedTags(_ accepted: [Block]) -> [String] {
+    package static func acceptedTags(_ accepted: [Block]) -> [String] {
         var seen: Set<String> = []
         return accepted.flatMap(\.tags).filter { seen.insert($0).inserted }
     }

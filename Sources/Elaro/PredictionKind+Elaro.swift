@@ -2,9 +2,9 @@ import Explanations
 
 extension PredictionKind {
     /// An Elaro recommendation (value: the action title, or none).
-    public static let recommendation = PredictionKind("recommendation")
+    package static let recommendation = PredictionKind("recommendation")
     /// A recommendation to a parent without history (value: the action title).
-    public static let recommendationColdStart = PredictionKind("recommendation_cold_start")
+    package static let recommendationColdStart = PredictionKind("recommendation_cold_start")
     /// A recommendation from the coping kit in a high-friction week (value: the action title).
-    public static let recommendationCopingKit = PredictionKind("recommendation_coping_kit")
+    package static let recommendationCopingKit = PredictionKind("recommendation_coping_kit")
 }

@@ -16,7 +16,7 @@ public enum Reason: String, Sendable, Codable, CaseIterable {
     case frictionRisk = "FrictionRisk"
 
     /// Number of reasons (`allCases.count`, without building the array).
-    public static let count = 7
+    package static let count = 7
 
     /// Position in `allCases`.
     public var index: Int {

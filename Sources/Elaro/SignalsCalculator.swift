@@ -19,9 +19,9 @@ public struct SignalsCalculator: Sendable, Equatable {
     /// Half-life of the rolling window, in days.
     public let halfLifeDays: Double
     /// Friction index at or above which the recommender switches to the coping kit.
-    public static let highFrictionThreshold: Float = 0.6
+    package static let highFrictionThreshold: Float = 0.6
     /// Friction index before any history.
-    public static let initialFriction: Float = 0.3
+    package static let initialFriction: Float = 0.3
     static let priorRate = 0.5
     static let priorWeight = 2.0
 

@@ -14,17 +14,17 @@ import TensorCore
 /// give each policy's probabilities, the logged success estimates, fitted on earlier days only,
 /// are the reward model) and switches only when the best lower bound of the 95 % interval is
 /// above zero; `WeeklySummary.whySummary` says what was decided and why.
-public struct WeeklyAdjuster: Sendable {
+package struct WeeklyAdjuster: Sendable {
     /// Answered decisions below which the policy is never switched.
-    public var minimumDecisions = 30
+    package var minimumDecisions = 30
     /// Estimator settings of the review (bootstrap resamples, seed).
-    public var evaluation = OffPolicyEvaluation.Settings()
+    package var evaluation = OffPolicyEvaluation.Settings()
 
-    public init() {}
+    package init() {}
 
     /// Compares `current` with each of `alternatives` on the answered `records` that carry scores
     /// and success estimates; `nil` when `alternatives` is empty.
-    public func reviewPolicy(_ records: [DecisionRecord], current: ElaroPolicy, alternatives: [ElaroPolicy]) -> PolicyReview? {
+    package func reviewPolicy(_ records: [DecisionRecord], current: ElaroPolicy, alternatives: [ElaroPolicy]) -> PolicyReview? {
         let usable = records.filter { $0.reward != nil && $0.scores != nil && $0.estimatedRewards != nil }
         let others = alternatives.filter { $0 != current }
         guard let first = others.first else { return nil }
@@ -62,7 +62,7 @@ public struct WeeklyAdjuster: Sendable {
     }
 
     /// Summarises the instances of days `endDay − 6 ... endDay`, with the policy review if there is one.
-    public func summarize(_ instances: [ActionInstance], endDay: Int, frictionIndex: Float, language: Language,
+    package func summarize(_ instances: [ActionInstance], endDay: Int, frictionIndex: Float, language: Language,
                           policyReview: PolicyReview? = nil) -> WeeklySummary {
         let window = instances.filter { $0.day > endDay - 7 && $0.day <= endDay }
         let done = window.filter(\.isDone)

@@ -7,7 +7,7 @@ extension Attribution {
     ///   - input: the row `x` (NaN for a missing value is not allowed: impute first).
     ///   - baseline: the reference row (e.g. the population-average day).
     ///   - features: one descriptor per feature.
-    public init(linearWeights weights: [Double], bias: Double, input: [Double], baseline: [Double],
+    package init(linearWeights weights: [Double], bias: Double, input: [Double], baseline: [Double],
                 features: [FeatureDescriptor]) throws {
         try Attribution._checkCount("input", input.count, expected: weights.count)
         try Attribution._checkCount("baseline", baseline.count, expected: weights.count)
@@ -33,7 +33,7 @@ extension Attribution {
     ///   - prior: the prediction before any rule fires (e.g. the population mean cycle length).
     ///   - features: optional metadata per rule key (group, the value the rule looked at); rules
     ///     without metadata get group `other` and no value.
-    public init(ruleShifts: [(key: String, shift: Double)], prior: Double,
+    package init(ruleShifts: [(key: String, shift: Double)], prior: Double,
                 features: [String: RuleFeature] = [:]) {
         let contributions = ruleShifts.map { rule in
             let feature = features[rule.key]
@@ -53,7 +53,7 @@ extension Attribution {
     ///   - features: one descriptor per feature.
     ///   - values: the row's feature values (`nil` or NaN for missing).
     ///   - baselineValues: reference values for the directions (e.g. training means), if known.
-    public init(shapValues: [Double], expectedValue: Double, features: [FeatureDescriptor],
+    package init(shapValues: [Double], expectedValue: Double, features: [FeatureDescriptor],
                 values: [Double?], baselineValues: [Double?]? = nil) throws {
         try Attribution._checkCount("features", features.count, expected: shapValues.count)
         try Attribution._checkCount("values", values.count, expected: shapValues.count)
@@ -77,20 +77,20 @@ extension Attribution {
 }
 
 /// Metadata for one rule of a rule engine: which group it speaks about and the value it used.
-public struct RuleFeature: Hashable, Sendable {
+package struct RuleFeature: Hashable, Sendable {
     /// Display name (defaults to the rule key).
-    public var name: String?
+    package var name: String?
     /// The group the rule is phrased by.
-    public var group: FeatureGroup
+    package var group: FeatureGroup
     /// The value the rule looked at (e.g. a mean cycle length of 31.5 days).
-    public var value: Double?
+    package var value: Double?
     /// The reference value, for the direction.
-    public var baselineValue: Double?
+    package var baselineValue: Double?
     /// An explicit direction (otherwise from `value` against `baselineValue`).
-    public var direction: FeatureDirection?
+    package var direction: FeatureDirection?
 
     /// Creates rule metadata.
-    public init(name: String? = nil, group: FeatureGroup, value: Double? = nil, baselineValue: Double? = nil,
+    package init(name: String? = nil, group: FeatureGroup, value: Double? = nil, baselineValue: Double? = nil,
                 direction: FeatureDirection? = nil) {
         self.name = name
         self.group = group

@@ -11,7 +11,7 @@ extension Attribution {
     ///   - baseline: the run's baseline (its last time step gives the reference values).
     ///   - values: displayed values per feature, overriding the last time step (e.g. `nil` for a
     ///     symptom the user did not log, which the model sees imputed).
-    public init(integratedGradients result: IntegratedGradients.Result, timeSteps: Int,
+    package init(integratedGradients result: IntegratedGradients.Result, timeSteps: Int,
                 features: [FeatureDescriptor], input: [Float], baseline: [Float],
                 values: [Double?]? = nil) throws {
         let featureCount = features.count

@@ -27,10 +27,10 @@ public struct Attribution: Sendable, Equatable, Codable {
     /// One entry per feature (or per group after `grouped()`), in model input order.
     public var contributions: [FeatureContribution]
     /// `|Σ contributions − (outputValue − baselineValue)|` for approximate methods; `nil` when exact.
-    public var completenessError: Double?
+    package var completenessError: Double?
 
     /// Creates an attribution from contributions computed elsewhere.
-    public init(method: Method = .other, baselineValue: Double, outputValue: Double,
+    package init(method: Method = .other, baselineValue: Double, outputValue: Double,
                 contributions: [FeatureContribution], completenessError: Double? = nil) {
         self.method = method
         self.baselineValue = baselineValue
@@ -40,16 +40,16 @@ public struct Attribution: Sendable, Equatable, Codable {
     }
 
     /// `Σ contributions`.
-    public var contributionSum: Double { contributions.reduce(0) { $0 + $1.contribution } }
+    package var contributionSum: Double { contributions.reduce(0) { $0 + $1.contribution } }
 
     /// `outputValue − baselineValue`: what the contributions explain.
-    public var outputDifference: Double { outputValue - baselineValue }
+    package var outputDifference: Double { outputValue - baselineValue }
 
     /// `|Σ contributions − (outputValue − baselineValue)|`, computed from the stored values.
-    public var measuredCompletenessError: Double { abs(contributionSum - outputDifference) }
+    package var measuredCompletenessError: Double { abs(contributionSum - outputDifference) }
 
     /// The completeness error relative to `|outputValue − baselineValue|` (0 when both are 0).
-    public var relativeCompletenessError: Double {
+    package var relativeCompletenessError: Double {
         let difference = abs(outputDifference)
         let error = measuredCompletenessError
         return difference > 0 ? error / difference : (error > 0 ? .infinity : 0)

@@ -9,26 +9,26 @@ public struct DifferentiableModel {
     /// Evaluates `pointCount` points stored row-major in `points` (`[pointCount × inputCount]`),
     /// writing `f` at each into `values` (`[pointCount]`) and `∇f` into `gradients`
     /// (`[pointCount × inputCount]`).
-    public typealias BatchEvaluation = (
+    package typealias BatchEvaluation = (
         _ points: UnsafeBufferPointer<Float>, _ pointCount: Int,
         _ values: UnsafeMutableBufferPointer<Float>, _ gradients: UnsafeMutableBufferPointer<Float>
     ) -> Void
 
     /// Evaluates the points `baseline + α_p (input − baseline)` for the given `positions` and
     /// returns `f` at each and `Σ_p weights_p ∇f` (`inputCount` values).
-    public typealias PathEvaluation = (
+    package typealias PathEvaluation = (
         _ baseline: [Float], _ input: [Float], _ positions: [Float], _ weights: [Float]
     ) -> (values: [Float], weightedGradient: [Float])
 
     /// Length `n` of the flat input.
-    public let inputCount: Int
+    package let inputCount: Int
     /// The batched evaluation.
-    public let evaluate: BatchEvaluation
+    package let evaluate: BatchEvaluation
     /// The straight-path evaluation, when the model has a faster one than `evaluate`.
-    public let evaluatePath: PathEvaluation?
+    package let evaluatePath: PathEvaluation?
 
     /// A model that evaluates many points per call (and, optionally, whole straight paths).
-    public init(inputCount: Int, pathEvaluation: PathEvaluation? = nil, batchEvaluation: @escaping BatchEvaluation) {
+    package init(inputCount: Int, pathEvaluation: PathEvaluation? = nil, batchEvaluation: @escaping BatchEvaluation) {
         self.inputCount = inputCount
         self.evaluate = batchEvaluation
         self.evaluatePath = pathEvaluation
@@ -36,7 +36,7 @@ public struct DifferentiableModel {
 
     /// A model given as `value(x)` and `gradient(x)` (each over one flat input of `inputCount`
     /// values; `gradient` returns `inputCount` partial derivatives).
-    public init(inputCount: Int, value: @escaping ([Float]) -> Float, gradient: @escaping ([Float]) -> [Float]) {
+    package init(inputCount: Int, value: @escaping ([Float]) -> Float, gradient: @escaping ([Float]) -> [Float]) {
         self.inputCount = inputCount
         self.evaluatePath = nil
         self.evaluate = { points, pointCount, values, gradients in

@@ -18,7 +18,7 @@ public struct FeatureContribution: Hashable, Sendable, Codable {
     public var contribution: Double
 
     /// Creates a contribution; `direction` defaults to `value` compared with `baselineValue`.
-    public init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil, value: Double? = nil,
+    package init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil, value: Double? = nil,
                 baselineValue: Double? = nil, direction: FeatureDirection? = nil, contribution: Double) {
         self.key = key
         self.name = name ?? key
@@ -31,7 +31,7 @@ public struct FeatureContribution: Hashable, Sendable, Codable {
     }
 
     /// Creates a contribution for a described feature.
-    public init(_ descriptor: FeatureDescriptor, value: Double?, baselineValue: Double? = nil,
+    package init(_ descriptor: FeatureDescriptor, value: Double?, baselineValue: Double? = nil,
                 direction: FeatureDirection? = nil, contribution: Double) {
         self.init(key: descriptor.key, name: descriptor.name, group: descriptor.group, phraseKey: descriptor.phraseKey, value: value,
                   baselineValue: baselineValue, direction: direction, contribution: contribution)

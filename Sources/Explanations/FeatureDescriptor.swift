@@ -3,17 +3,17 @@
 public struct FeatureDescriptor: Hashable, Sendable, Codable {
     /// Stable key (`"sleep_mean_7d"`, `"cycle_day"`, `"rule.mean_cycle_length"`); templates may
     /// name it directly.
-    public var key: String
+    package var key: String
     /// Human-readable name for reports (`odml explain`); never shown in sentences.
     public var name: String
     /// The feature's group.
-    public var group: FeatureGroup
+    package var group: FeatureGroup
     /// The template key that phrases it when it is not `key` (several features may share one
     /// phrase); `nil`: `key`, then the group.
-    public var phraseKey: String?
+    package var phraseKey: String?
 
     /// Creates a descriptor; `name` defaults to `key`.
-    public init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil) {
+    package init(key: String, name: String? = nil, group: FeatureGroup, phraseKey: String? = nil) {
         self.key = key
         self.name = name ?? key
         self.group = group

@@ -9,7 +9,7 @@ public struct FeatureGroup: RawRepresentable, Hashable, Comparable, Sendable, Co
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Any feature without a better group.
-    public static let other = FeatureGroup("other")
+    package static let other = FeatureGroup("other")
 
     public var description: String { rawValue }
     public static func < (lhs: FeatureGroup, rhs: FeatureGroup) -> Bool { lhs.rawValue < rhs.rawValue }

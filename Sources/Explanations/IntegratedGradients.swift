@@ -10,9 +10,9 @@
 /// Caveat: completeness says nothing about how the total is split; a model that saturates along
 /// the path can give small attributions to features it relies on. The deletion tests in
 /// `ExplanationsTests` check the split on test models.
-public struct IntegratedGradients: Sendable {
+package struct IntegratedGradients: Sendable {
     /// How the path integral is discretised.
-    public enum Quadrature: String, Sendable, Codable {
+    package enum Quadrature: String, Sendable, Codable {
         /// Trapezoid rule on equal steps (Riemann trapezoid).
         case trapezoid
         /// Gauss–Legendre nodes and weights on `[0, 1]`.
@@ -20,23 +20,23 @@ public struct IntegratedGradients: Sendable {
     }
 
     /// What one attribution run produced.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// `IGᵢ` for every input element, in input order.
-        public var attributions: [Double]
+        package var attributions: [Double]
         /// `f(x)`.
-        public var outputValue: Double
+        package var outputValue: Double
         /// `f(b)`.
-        public var baselineValue: Double
+        package var baselineValue: Double
         /// `|Σ IGᵢ − (f(x) − f(b))|`.
-        public var completenessError: Double
+        package var completenessError: Double
         /// Number of gradient evaluations used.
-        public var gradientEvaluations: Int
+        package var gradientEvaluations: Int
     }
 
     /// Number of steps (trapezoid) or nodes (Gauss–Legendre), at least 32.
-    public let stepCount: Int
+    package let stepCount: Int
     /// The quadrature rule.
-    public let quadrature: Quadrature
+    package let quadrature: Quadrature
     /// Path positions `α` of the points evaluated, end points first: `0`, `1`, then the nodes
     /// (for the trapezoid rule the end points are nodes too and are not repeated).
     let _alphas: [Double]
@@ -46,7 +46,7 @@ public struct IntegratedGradients: Sendable {
     let _floatAlphas: [Float], _floatWeights: [Float]
 
     /// Creates the method; throws if `stepCount < 32`.
-    public init(stepCount: Int = 32, quadrature: Quadrature = .gaussLegendre) throws {
+    package init(stepCount: Int = 32, quadrature: Quadrature = .gaussLegendre) throws {
         guard stepCount >= 32 else {
             throw ExplanationError.invalidParameter(name: "stepCount", expected: "at least 32", found: "\(stepCount)")
         }
@@ -71,7 +71,7 @@ public struct IntegratedGradients: Sendable {
     }
 
     /// Attributions of `model` at `input` against `baseline` (both flat, `model.inputCount` long).
-    public func attributions(of model: DifferentiableModel, at input: [Float], baseline: [Float]) throws -> Result {
+    package func attributions(of model: DifferentiableModel, at input: [Float], baseline: [Float]) throws -> Result {
         let count = model.inputCount
         try Attribution._checkCount("input", input.count, expected: count)
         try Attribution._checkCount("baseline", baseline.count, expected: count)
@@ -119,7 +119,7 @@ public struct IntegratedGradients: Sendable {
 
     /// The baseline sequence for a `[timeSteps × featureCount]` input: the population-average day
     /// repeated on every step.
-    public static func sequenceBaseline(averageDay: [Float], timeSteps: Int) -> [Float] {
+    package static func sequenceBaseline(averageDay: [Float], timeSteps: Int) -> [Float] {
         var baseline: [Float] = []
         baseline.reserveCapacity(averageDay.count * timeSteps)
         for _ in 0..<timeSteps { baseline.append(contentsOf: averageDay) }

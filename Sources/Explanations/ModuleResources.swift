@@ -9,15 +9,15 @@ import Foundation
 /// ships the library with its `.resources` folders can move anywhere — and then where
 /// `Bundle.module` looks (beside the executable, then the build folder). On Apple platforms it
 /// is `Bundle.module`.
-public enum ModuleResources {
+package enum ModuleResources {
     /// The environment variable naming a folder of resource bundles, searched first.
-    public static let environmentVariable = "ODML_RESOURCES"
+    package static let environmentVariable = "ODML_RESOURCES"
 
     /// The URL of `name.ext` in `subdirectory` of the bundle `bundleName` (`OnDeviceML_Cycles`),
     /// `nil` when neither place has it. `fallback` gives the module's `Bundle.module`; it is not
     /// called when the bundle beside the binary has the file (`Bundle.module` stops the process
     /// when it finds no bundle at all).
-    public static func url(forResource name: String, withExtension ext: String, subdirectory: String, bundleName: String,
+    package static func url(forResource name: String, withExtension ext: String, subdirectory: String, bundleName: String,
                            caller: UnsafeRawPointer = #dsohandle, fallback: () -> Bundle) -> URL? {
         #if os(Linux) || os(Android)
         let named = ProcessInfo.processInfo.environment[environmentVariable].map { URL(fileURLWithPath: $0) }

@@ -1,6 +1,6 @@
 /// A value a phrase shows in place of a `{name}` placeholder, formatted in the sentence's
 /// language by the one number and date formatter (`ReasoningTemplates`).
-public indirect enum PhraseArgument: Hashable, Sendable {
+package indirect enum PhraseArgument: Hashable, Sendable {
     /// A number with at most one decimal ("29,5", "29.5", "12").
     case number(Double)
     /// A number with exactly `digits` decimals ("2,1", "2.1"); `signed` writes "+" before a

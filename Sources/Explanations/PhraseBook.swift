@@ -18,9 +18,9 @@ import Foundation
 /// A form is a string or a plural object `{"one": …, "other": …}`, optionally with `"count"`:
 /// the argument whose number chooses the form (default `value`), e.g.
 /// `"days_since_flow": {"fr": {"one": "{value} jour depuis le dernier saignement", "other": …}, "en": …}`.
-public struct PhraseBook: Sendable, Equatable {
+package struct PhraseBook: Sendable, Equatable {
     /// A section of a phrase file.
-    public enum Section: String, CaseIterable, Sendable {
+    package enum Section: String, CaseIterable, Sendable {
         /// Headlines by prediction kind.
         case predictions
         /// Phrases of attributed features and groups.
@@ -30,11 +30,11 @@ public struct PhraseBook: Sendable, Equatable {
     }
 
     /// The file name, for errors.
-    public let file: String
+    package let file: String
     let _entries: [Section: [String: [Language: _PluralText]]]
 
     /// The phrases of a JSON file.
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ExplanationError.invalidTemplateFile(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
@@ -43,7 +43,7 @@ public struct PhraseBook: Sendable, Equatable {
     }
 
     /// The phrases decoded from JSON `data`; `file` names the source in errors.
-    public init(data: Data, file: String) throws {
+    package init(data: Data, file: String) throws {
         let decoded: [String: [String: [String: _PluralText]]]
         do { decoded = try JSONDecoder().decode([String: [String: [String: _PluralText]]].self, from: data) } catch let error as DecodingError {
             throw ExplanationError.invalidTemplateFile(file: file, reason: _describe(error))
@@ -76,5 +76,5 @@ public struct PhraseBook: Sendable, Equatable {
     }
 
     /// The keys of `section`, sorted.
-    public func keys(in section: Section) -> [String] { (_entries[section] ?? [:]).keys.sorted() }
+    package func keys(in section: Section) -> [String] { (_entries[section] ?? [:]).keys.sorted() }
 }

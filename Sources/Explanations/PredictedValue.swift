@@ -1,5 +1,5 @@
 /// The predicted value a headline shows.
-public enum PredictedValue: Hashable, Sendable {
+package enum PredictedValue: Hashable, Sendable {
     /// A calendar date (`{date}` in the headline, formatted per language: "14 mars", "March 14").
     case date(year: Int, month: Int, day: Int)
     /// A three-class level; selects the headline variant `<kind>.low|medium|high`.
@@ -14,7 +14,7 @@ public enum PredictedValue: Hashable, Sendable {
     case none
 
     /// Low, medium or high.
-    public enum Level: String, CaseIterable, Sendable, Codable {
+    package enum Level: String, CaseIterable, Sendable, Codable {
         case low, medium, high
     }
 }

@@ -22,16 +22,16 @@ public struct ReasoningGenerator: Sendable {
     /// Limits and thresholds.
     public struct Configuration: Sendable, Equatable {
         /// Most factors named (default 3).
-        public var maximumFactors: Int
+        package var maximumFactors: Int
         /// Most characters in the sentence (default 120).
-        public var maximumLength: Int
+        package var maximumLength: Int
         /// Smallest `|contribution|` named, in output units (default 0: only the share applies).
-        public var minimumContribution: Double
+        package var minimumContribution: Double
         /// Smallest share of `Σ|contributions|` a named factor must carry (default 0.1).
-        public var minimumShare: Double
+        package var minimumShare: Double
 
         /// Creates a configuration.
-        public init(maximumFactors: Int = 3, maximumLength: Int = 120, minimumContribution: Double = 0,
+        package init(maximumFactors: Int = 3, maximumLength: Int = 120, minimumContribution: Double = 0,
                     minimumShare: Double = 0.1) {
             self.maximumFactors = maximumFactors
             self.maximumLength = maximumLength
@@ -41,15 +41,15 @@ public struct ReasoningGenerator: Sendable {
     }
 
     /// The limits and thresholds in use.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// Formats and registered phrases, by language.
-    public let templates: [Language: ReasoningTemplates]
+    package let templates: [Language: ReasoningTemplates]
 
     /// A generator that speaks the words of `phraseBooks` (each domain registers its own:
     /// `CyclePhrases`, `ElaroPhrases`) in every `Language`.
     /// - Throws: `ExplanationError.invalidParameter` for a bad configuration;
     ///   `ExplanationError.duplicatePhrase` when two books define the same entry.
-    public init(configuration: Configuration = Configuration(), phraseBooks: [PhraseBook]) throws {
+    package init(configuration: Configuration = Configuration(), phraseBooks: [PhraseBook]) throws {
         guard configuration.maximumFactors >= 0 else {
             throw ExplanationError.invalidParameter(name: "maximumFactors", expected: "≥ 0", found: "\(configuration.maximumFactors)")
         }
@@ -75,7 +75,7 @@ public struct ReasoningGenerator: Sendable {
     ///   - language: the sentence's language.
     ///   - minimumContribution: overrides `configuration.minimumContribution` for this call
     ///     (thresholds depend on the output units: days, probability, score).
-    public func reasoning(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
+    package func reasoning(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
                           attribution: Attribution, language: Language,
                           minimumContribution: Double? = nil) throws -> Reasoning {
         let templates = self.templates(for: language)
@@ -97,7 +97,7 @@ public struct ReasoningGenerator: Sendable {
     /// from the last; `factors` lists the stated facts that carry a contribution, in text order,
     /// then `unstatedFacts`: facts the forecast rests on that a stronger one replaces in the
     /// sentence (their contributions still add up to the forecast).
-    public func statement(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
+    package func statement(for kind: PredictionKind, value: PredictedValue = .none, uncertainty: Uncertainty? = nil,
                           facts: [StatedFact], unstatedFacts: [StatedFact] = [], language: Language) throws -> Reasoning {
         let templates = self.templates(for: language)
         let prediction = try headline(for: kind, value: value, templates: templates)
@@ -123,24 +123,24 @@ public struct ReasoningGenerator: Sendable {
 
     /// The `texts` entry `key` in `language`, its placeholders filled from `arguments` (labels,
     /// whole lines a domain writes).
-    public func text(_ key: String, _ arguments: [String: PhraseArgument] = [:], language: Language) throws -> String {
+    package func text(_ key: String, _ arguments: [String: PhraseArgument] = [:], language: Language) throws -> String {
         try templates(for: language).text(key, arguments)
     }
 
     /// The confidence phrase alone ("±2 j", "±2 d").
-    public func confidencePhrase(for uncertainty: Uncertainty, language: Language) -> String {
+    package func confidencePhrase(for uncertainty: Uncertainty, language: Language) -> String {
         templates(for: language).confidencePhrase(for: uncertainty)
     }
 
     /// The factors that may be named, strongest first, before the length limit is applied.
-    public func factors(in attribution: Attribution, language: Language,
+    package func factors(in attribution: Attribution, language: Language,
                         minimumContribution: Double? = nil) -> [Reasoning.Factor] {
         factors(in: attribution, templates: templates(for: language),
                 minimumContribution: minimumContribution ?? configuration.minimumContribution)
     }
 
     /// The formats and phrases of `language` (every `Language` has them).
-    public func templates(for language: Language) -> ReasoningTemplates {
+    package func templates(for language: Language) -> ReasoningTemplates {
         templates[language]!
     }
 

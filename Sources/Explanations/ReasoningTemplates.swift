@@ -15,16 +15,16 @@ import Foundation
 /// contribution's sign), `<key>`, then the same three with the feature's group instead of its key;
 /// `<key>` is the contribution's `phraseKey` when it has one. `{value}` shows the feature's value
 /// (one decimal at most).
-public struct ReasoningTemplates: Sendable {
+package struct ReasoningTemplates: Sendable {
     /// The language.
-    public let language: Language
+    package let language: Language
     let _format: _LanguageFormat
     let _phrases: [PhraseBook.Section: [String: _PluralText]]
 
     /// The formats of `language` with the phrases of `phraseBooks`.
     /// - Throws: `ExplanationError.invalidTemplateFile` for an unreadable format file,
     ///   `ExplanationError.duplicatePhrase` when two books define the same entry.
-    public init(language: Language, phraseBooks: [PhraseBook]) throws {
+    package init(language: Language, phraseBooks: [PhraseBook]) throws {
         self.language = language
         _format = try _LanguageFormat.bundled(language)
         var phrases: [PhraseBook.Section: [String: _PluralText]] = [:]
@@ -44,12 +44,12 @@ public struct ReasoningTemplates: Sendable {
     }
 
     /// The headline template for `key` (`"period_start"`, `"energy_tomorrow.high"`), if any.
-    public func predictionTemplate(forKey key: String) -> String? {
+    package func predictionTemplate(forKey key: String) -> String? {
         _phrases[.predictions]?[key]?.form(for: [:], language: language)
     }
 
     /// The phrase for one contribution, or `nil` when no template names its key or group.
-    public func phrase(for contribution: FeatureContribution) -> String? {
+    package func phrase(for contribution: FeatureContribution) -> String? {
         let factors = _phrases[.factors] ?? [:]
         let sign = contribution.contribution > 0 ? "up" : (contribution.contribution < 0 ? "down" : nil)
         for stem in [contribution.phraseKey ?? contribution.key, contribution.group.rawValue] {
@@ -71,7 +71,7 @@ public struct ReasoningTemplates: Sendable {
 
     /// The `texts` entry `key` with its placeholders filled from `arguments`.
     /// - Throws: `ExplanationError.missingText`, or `.missingArgument` for a placeholder without a value.
-    public func text(_ key: String, _ arguments: [String: PhraseArgument] = [:]) throws -> String {
+    package func text(_ key: String, _ arguments: [String: PhraseArgument] = [:]) throws -> String {
         guard let template = _phrases[.texts]?[key] else { throw ExplanationError.missingText(key: key) }
         guard let form = template.form(for: arguments, language: language) else {
             if case let .plural(_, _, count) = template { throw ExplanationError.missingArgument(text: key, placeholder: "{\(count)}") }
@@ -91,7 +91,7 @@ public struct ReasoningTemplates: Sendable {
 
     /// An argument in this language's style.
     /// - Throws: what `text(_:_:)` throws for a `.phrase` argument.
-    public func formatted(_ argument: PhraseArgument) throws -> String {
+    package func formatted(_ argument: PhraseArgument) throws -> String {
         switch argument {
         case let .number(value): formatted(value)
         case let .decimal(value, digits, signed): formatted(value, digits: digits, signed: signed)
@@ -103,7 +103,7 @@ public struct ReasoningTemplates: Sendable {
     }
 
     /// `value` with at most one decimal, in this language's decimal style ("29,5", "29.5", "12").
-    public func formatted(_ value: Double) -> String {
+    package func formatted(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
         let sign = tenths < 0 ? "-" : ""
@@ -113,7 +113,7 @@ public struct ReasoningTemplates: Sendable {
 
     /// `value` with exactly `digits` decimals (0–6), in this language's decimal style ("2,10");
     /// `signed`: "+" before a positive value ("+0,50").
-    public func formatted(_ value: Double, digits: Int, signed: Bool = false) -> String {
+    package func formatted(_ value: Double, digits: Int, signed: Bool = false) -> String {
         let digits = min(max(digits, 0), 6)
         var scale = 1
         for _ in 0..<digits { scale *= 10 }
@@ -127,20 +127,20 @@ public struct ReasoningTemplates: Sendable {
     }
 
     /// A date in this language's style ("14 mars", "1er mars", "March 14").
-    public func formattedDate(year: Int, month: Int, day: Int) -> String {
+    package func formattedDate(year: Int, month: Int, day: Int) -> String {
         let monthName = (1...12).contains(month) ? _format.months[month - 1] : String(month)
         let dayText = day == 1 ? (_format.firstDayOfMonth ?? "1") : String(day)
         return _filled(_format.date, ["day": dayText, "month": monthName])
     }
 
     /// An ordinal in this language's style ("1er", "9"; "1st", "22nd", "11th").
-    public func formattedOrdinal(_ number: Int) -> String {
+    package func formattedOrdinal(_ number: Int) -> String {
         let form = _format.ordinals[language.ordinalCategory(number)] ?? _format.ordinals["other"] ?? "{n}"
         return _filled(form, ["n": String(number)])
     }
 
     /// The confidence phrase for an uncertainty ("±2 j", "±2 d", "confiance 80 %").
-    public func confidencePhrase(for uncertainty: Uncertainty) -> String {
+    package func confidencePhrase(for uncertainty: Uncertainty) -> String {
         switch uncertainty {
         case let .days(days):
             let rounded = max(1, Int(days.rounded()))

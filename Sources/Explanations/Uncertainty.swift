@@ -1,5 +1,5 @@
 /// A model's uncertainty about one prediction, phrased as a confidence suffix ("±2 j", "±2 d").
-public enum Uncertainty: Hashable, Sendable {
+package enum Uncertainty: Hashable, Sendable {
     /// About one standard deviation (or the half-width of the central 68 %) in days; rounded to
     /// whole days, at least 1.
     case days(Double)

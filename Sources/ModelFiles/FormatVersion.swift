@@ -15,7 +15,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, Codable, CustomStri
     }
 
     /// The version this library writes, and the newest it reads.
-    public static let current = FormatVersion(major: 1, minor: 1)
+    package static let current = FormatVersion(major: 1, minor: 1)
 
     /// `"major.minor"`.
     public var description: String { "\(major).\(minor)" }

@@ -12,7 +12,7 @@ extension ModelFile {
 
     /// `read(from:password:)` with the CRC-32 its container stores (`ModelFileInspection.storedChecksum`,
     /// the same encrypted or not), from one read and one decryption.
-    public static func readWithChecksum(from url: URL, password: String? = nil) throws -> (file: ModelFile, storedChecksum: UInt32) {
+    package static func readWithChecksum(from url: URL, password: String? = nil) throws -> (file: ModelFile, storedChecksum: UInt32) {
         try _FileIO.withContents(of: url) { try decodeWithChecksum(raw: $0, password: password) }
     }
 

@@ -5,14 +5,14 @@ extension ModelFile {
     /// PBKDF2-HMAC-SHA256 rounds used when encrypting, as issue #5 specifies. swift-crypto's checked
     /// API requires at least 210,000 (OWASP's current advice), so the unchecked variant is used; pass
     /// `keyDerivationRounds:` to choose more. The count is stored in the file, so readers follow it.
-    public static let defaultKeyDerivationRounds = 100_000
+    package static let defaultKeyDerivationRounds = 100_000
 
     /// The file's bytes: tensors stored at `precision`, encrypted with AES-256-GCM when `password` is set.
     ///
     /// Without a password the bytes are reproducible: equal contents give identical bytes.
     /// - Throws: `ModelFileError.unrepresentableValue` if a tensor value does not fit `precision`,
     ///   `.malformedSection` / `.shapeMismatch` for an invalid section, `.missingPassword` for an empty password.
-    public func encoded(precision: TensorPrecision = .fp32, password: String? = nil,
+    package func encoded(precision: TensorPrecision = .fp32, password: String? = nil,
                         keyDerivationRounds: Int = ModelFile.defaultKeyDerivationRounds) throws -> [UInt8] {
         let plain = try _encodedPlain(precision: precision)
         guard let password else { return plain }
@@ -22,7 +22,7 @@ extension ModelFile {
     /// Writes the file to `url` atomically (temporary file in the same directory, fsync, rename):
     /// readers see either the previous file or the complete new one.
     /// - Throws: the errors of `encoded(precision:password:keyDerivationRounds:)` and `ModelFileError.fileSystem`.
-    public func write(to url: URL, precision: TensorPrecision = .fp32, password: String? = nil,
+    package func write(to url: URL, precision: TensorPrecision = .fp32, password: String? = nil,
                       keyDerivationRounds: Int = ModelFile.defaultKeyDerivationRounds) throws {
         let bytes = try encoded(precision: precision, password: password, keyDerivationRounds: keyDerivationRounds)
         try _FileIO.writeAtomically(bytes, to: url)

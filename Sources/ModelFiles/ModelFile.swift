@@ -35,28 +35,28 @@ public struct ModelFile: Sendable, Equatable {
     }
 
     /// Stores `tensor` under `name`, replacing any tensor of the same name.
-    public mutating func setTensor(_ name: String, _ tensor: Tensor) {
+    package mutating func setTensor(_ name: String, _ tensor: Tensor) {
         tensors[name] = tensor
     }
 
     /// The tensor stored under `name`, dequantised to fp32.
     /// - Throws: `ModelFileError.missingSection` if no tensor has that name.
-    public func tensor(_ name: String) throws -> Tensor {
+    package func tensor(_ name: String) throws -> Tensor {
         guard let tensor = tensors[name] else { throw ModelFileError.missingSection(name: name) }
         return tensor
     }
 
     /// Removes the tensor stored under `name`, if any.
-    public mutating func removeTensor(_ name: String) {
+    package mutating func removeTensor(_ name: String) {
         tensors[name] = nil
     }
 
     /// The names of all tensors, sorted.
-    public var tensorNames: [String] { tensors.keys.sorted() }
+    package var tensorNames: [String] { tensors.keys.sorted() }
 
     /// Stores `ensemble` under `name`, replacing any tree ensemble of the same name, to be written
     /// in `layout`. Its structure (and its fit to `layout`) is validated when the file is encoded.
-    public mutating func setTreeEnsemble(_ name: String, _ ensemble: TreeEnsembleSection,
+    package mutating func setTreeEnsemble(_ name: String, _ ensemble: TreeEnsembleSection,
                                          layout: TreeEnsembleLayout = .structOfArrays) {
         treeEnsembles[name] = ensemble
         treeEnsembleLayouts[name] = layout
@@ -64,22 +64,22 @@ public struct ModelFile: Sendable, Equatable {
 
     /// The tree ensemble stored under `name`.
     /// - Throws: `ModelFileError.missingSection` if no tree ensemble has that name.
-    public func treeEnsemble(_ name: String) throws -> TreeEnsembleSection {
+    package func treeEnsemble(_ name: String) throws -> TreeEnsembleSection {
         guard let ensemble = treeEnsembles[name] else { throw ModelFileError.missingSection(name: name) }
         return ensemble
     }
 
     /// How the tree ensemble stored under `name` is written (and was read), `nil` if there is none.
-    public func treeEnsembleLayout(_ name: String) -> TreeEnsembleLayout? {
+    package func treeEnsembleLayout(_ name: String) -> TreeEnsembleLayout? {
         treeEnsembleLayouts[name]
     }
 
     /// Removes the tree ensemble stored under `name`, if any.
-    public mutating func removeTreeEnsemble(_ name: String) {
+    package mutating func removeTreeEnsemble(_ name: String) {
         treeEnsembles[name] = nil
         treeEnsembleLayouts[name] = nil
     }
 
     /// The names of all tree ensembles, sorted.
-    public var treeEnsembleNames: [String] { treeEnsembles.keys.sorted() }
+    package var treeEnsembleNames: [String] { treeEnsembles.keys.sorted() }
 }

@@ -1,25 +1,25 @@
 import Foundation
 
 /// What `odml inspect` shows: the container's structure and metadata, without decoding payloads.
-public struct ModelFileInspection: Sendable, Equatable, Codable {
+package struct ModelFileInspection: Sendable, Equatable, Codable {
     /// One section as described by the section table.
-    public struct Section: Sendable, Equatable, Codable {
+    package struct Section: Sendable, Equatable, Codable {
         /// Section name (its stable key).
-        public var name: String
+        package var name: String
         /// `"tensor"`, `"tree_ensemble"`, or `"unknown(N)"` for a newer minor version's type.
-        public var type: String
+        package var type: String
         /// `"fp32"`, `"fp16"`, `"int8"` for tensors, `"soa"` or `"compact"` for tree ensembles.
-        public var encoding: String
+        package var encoding: String
         /// Tensor shape, or `[treeCount, nodeCount]` for a tree ensemble.
-        public var shape: [Int]
+        package var shape: [Int]
         /// Payload offset in the (decrypted) container, a multiple of 64.
-        public var offset: Int
+        package var offset: Int
         /// Payload length in bytes.
-        public var bytes: Int
+        package var bytes: Int
         /// int8 scale, `nil` otherwise.
-        public var scale: Float?
+        package var scale: Float?
         /// int8 zero point, `nil` otherwise.
-        public var zeroPoint: Int?
+        package var zeroPoint: Int?
 
         private enum CodingKeys: String, CodingKey {
             case name, type, encoding, shape, offset, bytes, scale, zeroPoint = "zero_point"
@@ -27,21 +27,21 @@ public struct ModelFileInspection: Sendable, Equatable, Codable {
     }
 
     /// Size of the file as given, in bytes.
-    public var fileSize: Int
+    package var fileSize: Int
     /// Container format version.
-    public var formatVersion: FormatVersion
+    package var formatVersion: FormatVersion
     /// Whether the file is encrypted (it was decrypted with the given password).
-    public var encrypted: Bool
+    package var encrypted: Bool
     /// PBKDF2 rounds of an encrypted file, `nil` otherwise.
-    public var keyDerivationRounds: Int?
+    package var keyDerivationRounds: Int?
     /// CRC-32 stored in the (decrypted) container.
-    public var storedChecksum: UInt32
+    package var storedChecksum: UInt32
     /// Whether the stored CRC-32 matches the contents.
-    public var checksumValid: Bool
+    package var checksumValid: Bool
     /// The JSON header.
-    public var header: ModelHeader
+    package var header: ModelHeader
     /// Sections in table order.
-    public var sections: [Section]
+    package var sections: [Section]
 
     private enum CodingKeys: String, CodingKey {
         case fileSize = "file_size", formatVersion = "format_version", encrypted
@@ -55,7 +55,7 @@ extension ModelFile {
     /// mismatch does not throw: it is reported as `checksumValid == false` (offsets and lengths are
     /// still bounds-checked, so a corrupted file is described safely).
     /// - Throws: `ModelFileError` for anything else `decode(_:password:)` would reject structurally.
-    public static func inspect(_ bytes: [UInt8], password: String? = nil) throws -> ModelFileInspection {
+    package static func inspect(_ bytes: [UInt8], password: String? = nil) throws -> ModelFileInspection {
         try bytes.withUnsafeBytes { try inspect(raw: $0, password: password) }
     }
 
@@ -99,7 +99,7 @@ extension ModelFile {
 
 extension ModelFile {
     /// Reads the file at `url` and describes it (see `inspect(_:password:)`).
-    public static func inspect(contentsOf url: URL, password: String? = nil) throws -> ModelFileInspection {
+    package static func inspect(contentsOf url: URL, password: String? = nil) throws -> ModelFileInspection {
         try _FileIO.withContents(of: url) { try inspect(raw: $0, password: password) }
     }
 }

@@ -24,7 +24,7 @@ public struct ModelHeader: Sendable, Equatable, Codable {
     public var properties: [String: String]
 
     /// A header for `kind` with the remaining fields at their defaults.
-    public init(kind: String,
+    package init(kind: String,
                 createdBy: String = "OnDeviceML \(OnDeviceMLVersion.current)",
                 createdAt: String? = nil,
                 features: [FeatureSpec] = [],

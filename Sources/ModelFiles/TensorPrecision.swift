@@ -10,7 +10,7 @@ public enum TensorPrecision: String, Sendable, Codable, CaseIterable {
     case int8
 
     /// Bytes per stored element.
-    public var byteWidth: Int {
+    package var byteWidth: Int {
         switch self {
         case .fp32: 4
         case .fp16: 2

@@ -1,6 +1,6 @@
 /// How a tree ensemble is stored in a file. In memory, an ensemble always holds every array of
 /// `TreeEnsembleSection`.
-public enum TreeEnsembleLayout: String, Sendable, Codable, CaseIterable {
+package enum TreeEnsembleLayout: String, Sendable, Codable, CaseIterable {
     /// Every array as it is (25 bytes per node): lossless, numerical splits only.
     case structOfArrays
     /// 13 bytes per node: a leaf keeps its value and cover, a split its feature, threshold, cover,

@@ -8,30 +8,30 @@
 /// values by `defaultLeft[i]`. Child indices are absolute and always greater than the parent's
 /// index, so walking a tree always terminates; `treeStarts[t]` is the root of tree `t`.
 /// Every per-node array has `nodeCount` elements; `treeStarts` has `treeCount`.
-public struct TreeEnsembleSection: Sendable, Equatable {
+package struct TreeEnsembleSection: Sendable, Equatable {
     /// Index of each tree's root node; shape `[treeCount]`.
-    public var treeStarts: [Int32]
+    package var treeStarts: [Int32]
     /// Split feature (column index) per node, `-1` for a leaf; shape `[nodeCount]`.
-    public var feature: [Int32]
+    package var feature: [Int32]
     /// Split threshold per node: go left when `x <= threshold`; shape `[nodeCount]`.
-    public var threshold: [Float]
+    package var threshold: [Float]
     /// Left child (absolute node index), `-1` for a leaf; shape `[nodeCount]`.
-    public var left: [Int32]
+    package var left: [Int32]
     /// Right child (absolute node index), `-1` for a leaf; shape `[nodeCount]`.
-    public var right: [Int32]
+    package var right: [Int32]
     /// Leaf value; internal nodes may hold the node's mean value; shape `[nodeCount]`.
-    public var value: [Float]
+    package var value: [Float]
     /// Node weight (hessian sum or sample count), needed by TreeSHAP; shape `[nodeCount]`.
-    public var cover: [Float]
+    package var cover: [Float]
     /// `1` when a missing value goes left, `0` when it goes right; shape `[nodeCount]`.
-    public var defaultLeft: [UInt8]
+    package var defaultLeft: [UInt8]
     /// `1` for a categorical (one-vs-rest, `x == threshold`) split, `0` otherwise; shape `[nodeCount]`.
     /// Only the compact layout stores categorical splits.
-    public var categorical: [UInt8]
+    package var categorical: [UInt8]
 
     /// An ensemble from its arrays (`categorical` defaults to all-numerical splits); the structure
     /// is checked when the file is encoded (see `validate(name:)`).
-    public init(treeStarts: [Int32], feature: [Int32], threshold: [Float], left: [Int32], right: [Int32],
+    package init(treeStarts: [Int32], feature: [Int32], threshold: [Float], left: [Int32], right: [Int32],
                 value: [Float], cover: [Float], defaultLeft: [UInt8], categorical: [UInt8]? = nil) {
         self.treeStarts = treeStarts
         self.feature = feature
@@ -45,21 +45,21 @@ public struct TreeEnsembleSection: Sendable, Equatable {
     }
 
     /// An ensemble with no trees.
-    public init() {
+    package init() {
         self.init(treeStarts: [], feature: [], threshold: [], left: [], right: [], value: [], cover: [], defaultLeft: [])
     }
 
     /// Number of trees.
-    public var treeCount: Int { treeStarts.count }
+    package var treeCount: Int { treeStarts.count }
     /// Number of nodes over all trees.
-    public var nodeCount: Int { feature.count }
+    package var nodeCount: Int { feature.count }
     /// Whether any split is categorical.
-    public var hasCategoricalSplits: Bool { categorical.contains(1) }
+    package var hasCategoricalSplits: Bool { categorical.contains(1) }
 
     /// Checks array lengths and the structural rules in the type's documentation.
     /// - Throws: `ModelFileError.shapeMismatch` for arrays of the wrong length,
     ///   `ModelFileError.malformedSection` for a rule that does not hold (with the node index).
-    public func validate(name: String) throws {
+    package func validate(name: String) throws {
         let nodeCount = feature.count
         let arrays: [(String, Int)] = [("threshold", threshold.count), ("left", left.count), ("right", right.count),
                                        ("value", value.count), ("cover", cover.count), ("defaultLeft", defaultLeft.count),

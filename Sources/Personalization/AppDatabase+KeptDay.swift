@@ -11,7 +11,7 @@ extension AppDatabase {
     /// (`tracked_tables`) and `edited_from`, the earliest day of a log row inserted, changed or
     /// deleted on or before `through_day` since it was kept (set by triggers; the kept day is
     /// then rebuilt from her whole history).
-    public static let keptDaySchema = """
+    package static let keptDaySchema = """
         CREATE TABLE IF NOT EXISTS odml_kept_day (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             through_day TEXT NOT NULL,
@@ -24,7 +24,7 @@ extension AppDatabase {
 
     /// Days the kept day stays behind the day forecast: a log of the past week, late or
     /// corrected, is read as a new row rather than an edit that forces a rebuild.
-    public static let keptDayLagDays = 7
+    package static let keptDayLagDays = 7
 
     /// The dated log tables whose edits invalidate a kept day, when present.
     static let trackedLogTables = ["cycle_entries", "symptom_logs", "measurements"]
@@ -64,7 +64,7 @@ extension AppDatabase {
                     } else if tracked != (try AppDatabase.trackedTables(db)) {
                         reason = "the log tables changed"
                     } else if let throughDay = CalendarDay(iso: through), throughDay <= day,
-                              var state = try? AppDatabase.keptDayDecoder.decode(KeptCycleDay.self, from: bytes),
+                              var state = try? KeptCycleDay(encoded: bytes),
                               state.day == throughDay {
                         let logs = try CycleDataset.read(from: db, name: name, timeZone: timeZone, datedAfter: throughDay).users[0]
                         if kept > throughDay {
@@ -97,13 +97,11 @@ extension AppDatabase {
         let stored = try db.tableExists("odml_kept_day")
             ? try String.fetchOne(db, sql: "SELECT tracked_tables FROM odml_kept_day") : nil
         if stored != tracked { try createKeptDayTriggers(tables: try AppDatabase.presentLogTables(db), in: db) }
-        let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = AppDatabase.keptDayFloats
         try db.execute(sql: """
             INSERT OR REPLACE INTO odml_kept_day (id, through_day, format, tracked_tables, edited_from, state)
             VALUES (1, ?, ?, ?, NULL, ?)
             """, arguments: [day.iso, AppDatabase.keptDayFormat(keepsDailyRows: kept.keepsDailyRows),
-                             tracked, try encoder.encode(kept)])
+                             tracked, try kept.encoded()])
     }
 
     /// Creates the kept day's table and the triggers that mark it stale, on `tables` and on her
@@ -135,17 +133,6 @@ extension AppDatabase {
                     """)
             }
         }
-    }
-
-    /// How a kept day writes a number that JSON has no word for.
-    static let keptDayFloats = JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
-        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-
-    /// Reads a stored kept day.
-    static var keptDayDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return decoder
     }
 
     /// The kept day's format: its encoding version, the toolkit's version (features and

@@ -60,7 +60,7 @@ extension AppDatabase {
     }
 
     /// The last `odml_model_log` row (the active model), `nil` before the first fine-tune.
-    public func activeModelEntry() throws -> ModelLogEntry? {
+    package func activeModelEntry() throws -> ModelLogEntry? {
         try perform {
             try writer.read { db in
                 guard try db.tableExists("odml_model_log") else { return nil }
@@ -70,7 +70,7 @@ extension AppDatabase {
     }
 
     /// Every `odml_model_log` row, oldest first.
-    public func modelLog() throws -> [ModelLogEntry] {
+    package func modelLog() throws -> [ModelLogEntry] {
         try perform {
             try writer.read { db in
                 guard try db.tableExists("odml_model_log") else { return [] }

@@ -7,12 +7,12 @@ extension AppDatabase {
     /// The ShifAI architecture's DDL, verbatim (`Schema/shifai-schema.sql`): `user_profile`,
     /// `cycle_entries`, `symptom_logs`, `insights`, `predictions`. The app creates its own tables;
     /// this is for replays, tests and tools.
-    public static let shifaiSchema = schema("shifai-schema")
+    package static let shifaiSchema = schema("shifai-schema")
 
     /// The toolkit's table marking readings disturbed (`Schema/odml-disturbed-readings.sql`,
     /// `CREATE TABLE IF NOT EXISTS`): one row per disturbed `measurements.id`. The app writes it
     /// when she marks a reading; `markDisturbed(measurementID:_:at:)` does it for tools and tests.
-    public static let disturbedReadingsSchema = schema("odml-disturbed-readings")
+    package static let disturbedReadingsSchema = schema("odml-disturbed-readings")
 
     /// The text of `Schema/<name>.sql` in the module's bundle.
     private static func schema(_ name: String) -> String {
@@ -32,7 +32,7 @@ extension AppDatabase {
     /// version), `model` / `model_version` (the model now active: her personal file when the
     /// guardrail kept it, else the base), `strategy` (`residual`, `luteal`, `gbt-residual` or
     /// `none`), `kept` (0/1) and `reason` (the guardrail's line).
-    public static let modelLogSchema = """
+    package static let modelLogSchema = """
         CREATE TABLE IF NOT EXISTS odml_model_log (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             created_at INTEGER NOT NULL,

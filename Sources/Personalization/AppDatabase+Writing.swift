@@ -9,7 +9,7 @@ extension AppDatabase {
     /// twice writes nothing the second time.
     /// - Throws: `PersonalizationError.invalidValue` for a confidence outside 0…1.
     @discardableResult
-    public func write(_ batch: DayBatch) throws -> Int {
+    package func write(_ batch: DayBatch) throws -> Int {
         try write(batch, keeping: nil)
     }
 

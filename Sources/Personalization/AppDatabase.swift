@@ -13,7 +13,7 @@ import GRDB
 /// SQLCipher file itself); the CLI opens plain files with `open(path:timeZone:)`.
 public struct AppDatabase: Sendable {
     /// The connection the app handed over.
-    public let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     /// What errors call the database (its file name, or what the app chose).
     public let name: String
     /// The zone in which INTEGER Unix timestamps are read as days and days written as timestamps.

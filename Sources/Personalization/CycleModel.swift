@@ -21,7 +21,7 @@ public struct CycleModel: Sendable {
     /// The population model's file (a built-in gets an empty file of its kind), the base of her personal file.
     public let populationFile: ModelFile
     /// Her personalisation record, for a personal file.
-    public let record: PersonalModelRecord?
+    package let record: PersonalModelRecord?
 
     /// The built-in models the loop can run (the others need the data's truth), with their kinds.
     static let builtIns: [(name: String, kind: ModelKind, predictor: any CyclePredictor)] = [
@@ -29,7 +29,7 @@ public struct CycleModel: Sendable {
         ("rules", .cycleRules, RuleEngine()),
     ]
     /// The built-in models the loop can run.
-    public static let builtInNames = builtIns.map(\.name)
+    package static let builtInNames = builtIns.map(\.name)
 
     /// Loads `source`: a built-in name or a `.odml` file (a population model or her personal
     /// model, decrypted with `password` when encrypted).

@@ -3,7 +3,7 @@ import Foundation
 
 extension FeedbackSignal {
     /// The CSV header of a feedback file.
-    public static let csvHeader = "user_id,date,feedback"
+    package static let csvHeader = "user_id,date,feedback"
 
     /// Reads `userID`'s signals known on or before `cutoff` from a feedback file: either her app
     /// database (`AppDatabase`: SQLite header, or a `.sqlite`/`.sqlite3`/`.db` name), or a CSV with

@@ -2,36 +2,36 @@ import Foundation
 
 /// The JSON form of a fine-tuning: what `odml finetune --json` prints and what the C API's
 /// `odml_database_fine_tune` returns.
-public struct FineTuneSummary: Encodable, Sendable {
+package struct FineTuneSummary: Encodable, Sendable {
     /// Her user id.
-    public let user: String
+    package let user: String
     /// The last day of data used, YYYY-MM-DD.
-    public let cutoff: String
+    package let cutoff: String
     /// The strategy tried last or kept.
-    public let strategy: String
+    package let strategy: String
     /// Whether the personal model passed the guardrail.
-    public let kept: Bool
+    package let kept: Bool
     /// The guardrail's reason, in words.
-    public let reason: String
+    package let reason: String
     /// Feedback signals used.
-    public let feedbackSignals: Int
+    package let feedbackSignals: Int
     /// Of those, the inaccurate ones.
-    public let inaccurateSignals: Int
+    package let inaccurateSignals: Int
     /// The current model's score on her held-out cycles.
-    public let currentScore: Guardrail.Score?
+    package let currentScore: Guardrail.Score?
     /// The candidate's score on them.
-    public let candidateScore: Guardrail.Score?
+    package let candidateScore: Guardrail.Score?
     /// The model file written (or, in the app's database, the model now active).
-    public let out: String
+    package let out: String
     /// Its size in bytes (0 when none was written).
-    public let bytes: Int
+    package let bytes: Int
     /// Whether it is encrypted.
-    public let encrypted: Bool
+    package let encrypted: Bool
     /// With an app database: the version of the model now active.
-    public let modelVersion: String?
+    package let modelVersion: String?
 
     /// A summary with every field.
-    public init(user: String, cutoff: String, strategy: String, kept: Bool, reason: String, feedbackSignals: Int, inaccurateSignals: Int,
+    package init(user: String, cutoff: String, strategy: String, kept: Bool, reason: String, feedbackSignals: Int, inaccurateSignals: Int,
                 currentScore: Guardrail.Score?, candidateScore: Guardrail.Score?, out: String, bytes: Int, encrypted: Bool,
                 modelVersion: String?) {
         self.user = user
@@ -50,7 +50,7 @@ public struct FineTuneSummary: Encodable, Sendable {
     }
 
     /// The size of the file at `path`, 0 when it cannot be read.
-    public static func fileSize(_ path: String?) -> Int {
+    package static func fileSize(_ path: String?) -> Int {
         path.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? nil } ?? 0
     }
 

@@ -11,7 +11,7 @@ import Foundation
 ///   forecasts of that kind, smoothed towards chance: `(hits + 1) / (scored + 3)` (1/3 with none).
 public enum ForecastConfidence {
     /// How many reconciled forecasts the level confidence looks back on.
-    public static let levelLookback = 30
+    package static let levelLookback = 30
 
     /// Confidence of a date forecast with uncertainty `sigmaDays`.
     public static func date(uncertaintyDays sigmaDays: Double) -> Double {

@@ -8,11 +8,11 @@ import ModelFiles
 /// trees are boosted on her residuals `trueRemaining − predictedRemaining` (days, squared error),
 /// over the same tabular features. Feedback weights enter by repeating a day `round(weight)` times
 /// (the learner has no per-row weights).
-public struct GBTResidualTuner: FineTuner {
+package struct GBTResidualTuner: FineTuner {
     /// Learner settings of the personal trees (few, shallow, strongly regularised).
-    public var parameters: GradientBoostingParameters
+    package var parameters: GradientBoostingParameters
 
-    public init(parameters: GradientBoostingParameters? = nil) {
+    package init(parameters: GradientBoostingParameters? = nil) {
         var defaults = GradientBoostingParameters()
         defaults.objective = .squaredError
         defaults.iterationCount = 8
@@ -25,9 +25,9 @@ public struct GBTResidualTuner: FineTuner {
         self.parameters = parameters ?? defaults
     }
 
-    public var name: String { "gbt-residual" }
+    package var name: String { "gbt-residual" }
 
-    public func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
+    package func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
         guard let population = Self.gbt(in: current) else {
             throw PersonalizationError.unsupportedModel(path: current.name, detail: "gbt-residual needs the boosted-trees model")
         }
@@ -60,20 +60,20 @@ public struct GBTResidualTuner: FineTuner {
 }
 
 /// The population boosted trees plus her personal residual trees.
-public struct GBTPersonalPredictor: CyclePredictor {
+package struct GBTPersonalPredictor: CyclePredictor {
     /// The frozen population model.
-    public let population: GBTCyclePredictor
+    package let population: GBTCyclePredictor
     /// Her trees, predicting the days to add to the population's remaining days.
-    public let personal: GradientBoostedModel
+    package let personal: GradientBoostedModel
 
-    public init(population: GBTCyclePredictor, personal: GradientBoostedModel) {
+    package init(population: GBTCyclePredictor, personal: GradientBoostedModel) {
         self.population = population
         self.personal = personal
     }
 
-    public var name: String { "gbt+personal" }
+    package var name: String { "gbt+personal" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+    package func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var builder = TabularFeatureBuilder(history: history)
         var row = [Float](repeating: .nan, count: TabularFeatureBuilder.featureCount)
         var corrected: [CyclePrediction] = []
@@ -94,7 +94,7 @@ extension GBTPersonalPredictor {
     static let sectionName = "personal.period"
 
     /// Stores her trees in `file` (a population `cycle-gbt` file) as section `personal.period`.
-    public func store(in file: inout ModelFile) {
+    package func store(in file: inout ModelFile) {
         let carrier = GBTCyclePredictor(remaining: personal).modelFile()
         if let section = try? carrier.treeEnsemble("period") { file.setTreeEnsemble(Self.sectionName, section, layout: .compact) }
         for key in ["period.objective", "period.base_scores"] {
@@ -103,7 +103,7 @@ extension GBTPersonalPredictor {
     }
 
     /// Her trees from a personal `cycle-gbt` file, with the population model of the same file.
-    public init?(modelFile file: ModelFile) throws {
+    package init?(modelFile file: ModelFile) throws {
         guard file.treeEnsembleNames.contains(Self.sectionName) else { return nil }
         var carrier = ModelFile(kind: ModelKind.cycleGBT.name)
         carrier.header.features = file.header.features

@@ -39,7 +39,7 @@ public struct Guardrail: Sendable, Equatable {
         }
 
         /// Sums the outcomes of the held-out cycles.
-        public init(_ outcomes: [CycleForecastScore]) {
+        package init(_ outcomes: [CycleForecastScore]) {
             alertHits = outcomes.filter(\.alertHit).count
             cycles = outcomes.count
             let days = outcomes.reduce(0) { $0 + $1.dayCount }

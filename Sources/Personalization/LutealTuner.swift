@@ -12,11 +12,11 @@ import Foundation
 /// Once the model believes ovulation has passed, the personal forecast is `ovulation + L`.
 public struct LutealTuner: FineTuner {
     /// Ovulation counts as passed when the model's probability reaches this.
-    public var passedThreshold: Double
+    package var passedThreshold: Double
     /// Pseudo-count of cycles given to the model's own luteal assumption.
-    public var shrinkage: Double
+    package var shrinkage: Double
     /// Per-cycle decay of older cycles' weight.
-    public var recencyDecay: Double
+    package var recencyDecay: Double
 
     public init(passedThreshold: Double = 0.5, shrinkage: Double = 1.5, recencyDecay: Double = 0.85) {
         self.passedThreshold = passedThreshold
@@ -31,7 +31,7 @@ public struct LutealTuner: FineTuner {
     }
 
     /// Her luteal length in days as seen through `current`'s ovulation estimates.
-    public func fitLutealDays(_ current: any CyclePredictor, on data: PersonalData) throws -> Double {
+    package func fitLutealDays(_ current: any CyclePredictor, on data: PersonalData) throws -> Double {
         guard let lastCycle = data.labeledDays.last?.cycleIndex else {
             throw PersonalizationError.noHistory(user: data.userID, detail: "no complete cycle up to \(data.cutoff) to learn from")
         }
@@ -65,23 +65,23 @@ public struct LutealTuner: FineTuner {
 
 /// A model's forecasts re-anchored on its ovulation estimate with her luteal length, once it
 /// believes ovulation has passed; unchanged before.
-public struct LutealAnchoredPredictor: CyclePredictor {
+package struct LutealAnchoredPredictor: CyclePredictor {
     /// The model re-anchored.
-    public let base: any CyclePredictor
+    package let base: any CyclePredictor
     /// Her luteal length in days.
-    public let lutealDays: Double
+    package let lutealDays: Double
     /// Ovulation counts as passed from this probability on.
-    public let passedThreshold: Double
+    package let passedThreshold: Double
 
-    public init(base: any CyclePredictor, lutealDays: Double, passedThreshold: Double) {
+    package init(base: any CyclePredictor, lutealDays: Double, passedThreshold: Double) {
         self.base = base
         self.lutealDays = lutealDays
         self.passedThreshold = passedThreshold
     }
 
-    public var name: String { "\(base.name)+luteal" }
+    package var name: String { "\(base.name)+luteal" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+    package func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         let luteal = Int(lutealDays.rounded())
         return try base.predictions(for: history, on: days, language: language).map { prediction in
             guard let ovulation = prediction.ovulation, ovulation.passedProbability >= passedThreshold else { return prediction }

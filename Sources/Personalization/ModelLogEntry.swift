@@ -4,30 +4,30 @@ import GRDB
 
 /// One row of `odml_model_log` (see `AppDatabase.modelLogSchema`): a fine-tune and the model it
 /// made active.
-public struct ModelLogEntry: Sendable, Equatable {
+package struct ModelLogEntry: Sendable, Equatable {
     /// Row id (increasing).
-    public var id: Int64?
+    package var id: Int64?
     /// When it was written (Unix seconds).
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// Last day of data used.
-    public var cutoff: CalendarDay
+    package var cutoff: CalendarDay
     /// The population model fine-tuned: a path or a built-in name.
-    public var baseModel: String
+    package var baseModel: String
     /// Its version (`CycleModel.version`).
-    public var baseVersion: String
+    package var baseVersion: String
     /// The model active from now on: her personal file when kept, else `baseModel`.
-    public var model: String
+    package var model: String
     /// Its version: the `model_version` of the predictions it writes.
-    public var modelVersion: String
+    package var modelVersion: String
     /// The strategy kept, or `none`.
-    public var strategy: String
+    package var strategy: String
     /// Whether the guardrail kept the personal model.
-    public var kept: Bool
+    package var kept: Bool
     /// The guardrail's line.
-    public var reason: String
+    package var reason: String
 
     /// Creates one with every field.
-    public init(id: Int64? = nil, createdAt: Int64, cutoff: CalendarDay, baseModel: String, baseVersion: String, model: String,
+    package init(id: Int64? = nil, createdAt: Int64, cutoff: CalendarDay, baseModel: String, baseVersion: String, model: String,
                 modelVersion: String, strategy: String, kept: Bool, reason: String) {
         self.id = id
         self.createdAt = createdAt

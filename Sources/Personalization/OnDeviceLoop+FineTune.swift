@@ -11,7 +11,7 @@ extension OnDeviceLoop {
         /// The signals used (reconciled predictions and her verdicts, known by the cut-off).
         public var signals: [FeedbackSignal]
         /// The `odml_model_log` row written.
-        public var entry: ModelLogEntry
+        package var entry: ModelLogEntry
         /// The model active from now on: her new personal model when kept, else the base.
         public var model: CycleModel
         /// Her personal model file, when one was written.

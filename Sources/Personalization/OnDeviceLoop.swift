@@ -13,7 +13,7 @@ public struct OnDeviceLoop: Sendable {
     /// The model that forecasts.
     public var model: CycleModel
     /// Builds the sentences (`CyclePhrases.shared`).
-    public var generator: ReasoningGenerator
+    package var generator: ReasoningGenerator
 
     /// Creates one with every field.
     public init(database: AppDatabase, model: CycleModel, generator: ReasoningGenerator) {

@@ -29,9 +29,9 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
     }
 
     /// The header property that holds the record.
-    public static let propertyKey = "personalization"
+    package static let propertyKey = "personalization"
 
-    public init(userID: String, cutoff: CalendarDay, strategy: String, kept: Bool, reason: String,
+    package init(userID: String, cutoff: CalendarDay, strategy: String, kept: Bool, reason: String,
                 residual: ResidualCorrection? = nil, lutealDays: Double? = nil, lutealPassedThreshold: Double? = nil) {
         self.userID = userID
         self.cutoff = cutoff
@@ -44,7 +44,7 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
     }
 
     /// The record of `outcome` for `userID` (the personal parameters are read off the kept model).
-    public init(outcome: PersonalizationOutcome, userID: String) {
+    package init(outcome: PersonalizationOutcome, userID: String) {
         var strategy = "none"
         var residual: ResidualCorrection?
         var lutealDays: Double?

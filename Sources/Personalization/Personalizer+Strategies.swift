@@ -1,8 +1,8 @@
 extension Personalizer {
     /// The fine-tuning strategies known by name (`odml finetune --strategies`, the C API).
-    public static let strategyNames = ["residual", "luteal", "gbt"]
+    package static let strategyNames = ["residual", "luteal", "gbt"]
     /// The strategies tried when none is named.
-    public static let defaultStrategyNames = ["residual", "luteal"]
+    package static let defaultStrategyNames = ["residual", "luteal"]
 
     /// The tuner of the strategy `name`: `residual` (`ResidualCorrectionTuner`), `luteal`
     /// (`LutealTuner`) or `gbt` (`GBTResidualTuner`, boosted-trees models only); `nil` for

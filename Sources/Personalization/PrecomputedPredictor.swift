@@ -4,22 +4,22 @@ import Explanations
 /// A predictor that answers from forecasts computed once for one user, and asks `base` for
 /// anything else. Exact under the causality contract: the forecast for day `d` depends only
 /// on the data up to `d`, so it is the same whether computed from the whole history or a prefix.
-public struct PrecomputedPredictor: CyclePredictor {
+package struct PrecomputedPredictor: CyclePredictor {
     /// The model the forecasts come from.
-    public let base: any CyclePredictor
+    package let base: any CyclePredictor
     /// The user the forecasts belong to.
-    public let userID: String
+    package let userID: String
     let forecasts: [CalendarDay: CyclePrediction]
     let records: [DayRecord]
 
-    public var name: String { base.name }
+    package var name: String { base.name }
 
     /// The language of the forecasts' sentences: English (what is precomputed is scored, its
     /// sentences are not read); a request in another language goes to `base`.
-    public static let language = Language.en
+    package static let language = Language.en
 
     /// Runs `base` on every day of `days` for `history`'s user.
-    public init(_ base: any CyclePredictor, history: UserHistory, days: [CalendarDay]) throws {
+    package init(_ base: any CyclePredictor, history: UserHistory, days: [CalendarDay]) throws {
         self.base = base
         userID = history.userID
         records = history.records
@@ -27,7 +27,7 @@ public struct PrecomputedPredictor: CyclePredictor {
         forecasts = Dictionary(predictions.map { ($0.asOf, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+    package func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         guard history.userID == userID, language == PrecomputedPredictor.language, isPrefix(history.records), let last = history.records.last?.date,
               days.allSatisfy({ $0 <= last && forecasts[$0] != nil }) else {
             return try base.predictions(for: history, on: days, language: language)

@@ -8,7 +8,7 @@ import Cycles
 /// her cycle that is stable enough to learn from a few cycles.
 public struct ResidualCorrection: Sendable, Equatable, Codable {
     /// Upper bounds (inclusive) of the horizon buckets, in days ahead; the last bucket is open.
-    public static let bucketUpperBounds = [3, 7, 14]
+    package static let bucketUpperBounds = [3, 7, 14]
 
     /// Shift in days per bucket (`bucketUpperBounds.count + 1` values), added to the forecast.
     public var offsetsDays: [Double]
@@ -23,7 +23,7 @@ public struct ResidualCorrection: Sendable, Equatable, Codable {
     }
 
     /// No correction.
-    public static let identity = ResidualCorrection(offsetsDays: Array(repeating: 0, count: bucketUpperBounds.count + 1))
+    package static let identity = ResidualCorrection(offsetsDays: Array(repeating: 0, count: bucketUpperBounds.count + 1))
 
     /// The bucket of a forecast `daysAhead` days after its as-of day.
     public static func bucket(daysAhead: Int) -> Int {

@@ -8,9 +8,9 @@ import Explanations
 /// `offset = Σ wᵢ rᵢ / (Σ wᵢ + shrinkage)`, with `wᵢ = feedback weight × recencyDecay^(cycles back)`.
 public struct ResidualCorrectionTuner: FineTuner {
     /// Per-cycle decay of the weight of older cycles (1 = all cycles count the same).
-    public var recencyDecay: Double
+    package var recencyDecay: Double
     /// Pseudo-weight of the prior "no correction".
-    public var shrinkage: Double
+    package var shrinkage: Double
 
     public init(recencyDecay: Double = 0.8, shrinkage: Double = 4) {
         self.recencyDecay = recencyDecay
@@ -25,7 +25,7 @@ public struct ResidualCorrectionTuner: FineTuner {
     }
 
     /// The offsets fitted on `data`.
-    public func fitCorrection(_ current: any CyclePredictor, on data: PersonalData) throws -> ResidualCorrection {
+    package func fitCorrection(_ current: any CyclePredictor, on data: PersonalData) throws -> ResidualCorrection {
         guard let lastCycle = data.labeledDays.last?.cycleIndex else {
             throw PersonalizationError.noHistory(user: data.userID,
                                                  detail: "no complete cycle up to \(data.cutoff) to learn from")
@@ -45,20 +45,20 @@ public struct ResidualCorrectionTuner: FineTuner {
 }
 
 /// A model's forecasts with a personal `ResidualCorrection` applied.
-public struct ResidualCorrectedPredictor: CyclePredictor {
+package struct ResidualCorrectedPredictor: CyclePredictor {
     /// The model corrected.
-    public let base: any CyclePredictor
+    package let base: any CyclePredictor
     /// Her offsets.
-    public let correction: ResidualCorrection
+    package let correction: ResidualCorrection
 
-    public init(base: any CyclePredictor, correction: ResidualCorrection) {
+    package init(base: any CyclePredictor, correction: ResidualCorrection) {
         self.base = base
         self.correction = correction
     }
 
-    public var name: String { "\(base.name)+residual" }
+    package var name: String { "\(base.name)+residual" }
 
-    public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
+    package func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         try base.predictions(for: history, on: days, language: language).map { prediction in
             correction.applied(to: prediction, lastStart: history.lastPeriodStart(onOrBefore: prediction.asOf))
         }

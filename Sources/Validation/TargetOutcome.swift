@@ -1,10 +1,11 @@
+import Cycles
 import CyclesLab
 
 /// One Phase 2 target checked on one model, with its ceiling where one is known.
 ///
 /// Targets measured on what users log (fine-tuned accuracy) are read on the logging scenario where
 /// the model comes closest, and carry the causal ideal observer's alert accuracy on those users:
-/// the most any predictor that learns each user from her past can reach there.
+/// the most any predictor that learns each user from her past can reach on all their cycles.
 public struct TargetOutcome: Sendable, Encodable {
     /// The target as checked (its `Gate.kind` is `.target`).
     public var gate: Gate
@@ -29,14 +30,23 @@ public struct TargetOutcome: Sendable, Encodable {
         return logging.map { "\(value) (\($0))" } ?? value
     }
 
-    /// The ceiling: `"ideal observer 67.5 % [66.1, 68.9]"`, or `"-"`.
+    /// `true` when the ideal observer was scored on the same cycles as the target (alert accuracy
+    /// on the scenario's users); a learning-curve target scores only the cycles after some months,
+    /// so the observer's figure beside it is context, not its ceiling.
+    public var isScoredLikeIdealObserver: Bool { gate.metric == CycleMetric.alertAccuracy.rawValue }
+
+    /// The ceiling: `"ideal observer 67.5 % [66.1, 68.9]"`, or for a target scored on other
+    /// cycles `"ideal observer, all cycles: 64.6 % [62.8, 66.4]"`; `"-"` when none is known.
     public var ceilingText: String {
-        idealObserver.map { "ideal observer " + _Format.percent($0, interval: idealObserverInterval) } ?? "-"
+        guard let idealObserver else { return "-" }
+        return (isScoredLikeIdealObserver ? "ideal observer " : "ideal observer, all cycles: ")
+            + _Format.percent(idealObserver, interval: idealObserverInterval)
     }
 
-    /// `true` when even the ideal observer is below the target's limit (no causal predictor meets it here).
+    /// `true` when even the ideal observer, scored on the same cycles, is below the target's limit
+    /// (no causal predictor meets it here).
     public var isAboveCeiling: Bool {
-        guard let idealObserver, gate.unit == "fraction" else { return false }
+        guard let idealObserver, isScoredLikeIdealObserver else { return false }
         return !gate.comparison.holds(idealObserver, limit: gate.limit)
     }
 

@@ -16,11 +16,7 @@ import CyclesLab
 
     /// A kept day encoded and decoded as the app database stores it.
     static func roundTrip(_ kept: KeptCycleDay) throws -> KeptCycleDay {
-        let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try decoder.decode(KeptCycleDay.self, from: try encoder.encode(kept))
+        try KeptCycleDay(encoded: try kept.encoded())
     }
 
     /// Days the app database loop keeps her kept day behind the day forecast.
@@ -115,18 +111,12 @@ import CyclesLab
             try kept.advance(through: day.advanced(by: -1), records: [], measurements: [])
         }
         let encoded = try JSONEncoder().encode(["state": ["dayCount": -1]])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(KeptCycleDay.self, from: encoded) }
-        var truncated = try JSONSerialization.jsonObject(with: try {
-            let encoder = JSONEncoder()
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            return try encoder.encode(kept)
-        }()) as! [String: Any]
+        #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: encoded) }
+        var truncated = try JSONSerialization.jsonObject(with: try kept.encoded()) as! [String: Any]
         var state = truncated["state"] as! [String: Any]
         state["flow"] = Data([1, 2, 3]).base64EncodedString()
         truncated["state"] = state
         let damaged = try JSONSerialization.data(withJSONObject: truncated)
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        #expect(throws: DecodingError.self) { try decoder.decode(KeptCycleDay.self, from: damaged) }
+        #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: damaged) }
     }
 }

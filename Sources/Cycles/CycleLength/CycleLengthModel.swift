@@ -19,7 +19,7 @@ import Foundation
 /// today", which is what moves the forecast every day while she is late.
 public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// The prior it was built from.
-    public var prior: CycleLengthPrior { tables.prior }
+    package var prior: CycleLengthPrior { tables.prior }
     /// How many completed cycles it has seen.
     public private(set) var cycleCount = 0
     /// P(current cycle length = L) at index L − 1, for L = 1 … `maxLength` − 1; the last entry
@@ -36,7 +36,7 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     public private(set) var forgottenPeriodShare: Double
 
     /// Longest cycle length with its own probability (`lengthProbabilities`' last entry is "this long or longer").
-    public static var maxLength: Int { _CycleLengthTables.maxLength }
+    package static var maxLength: Int { _CycleLengthTables.maxLength }
 
     private let tables: _CycleLengthTables
     private let age: Double?
@@ -45,7 +45,7 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     private var logLikelihood: [Double]
 
     /// A model that has seen no cycle, for a woman of `age` (years; `nil` when unknown).
-    public init(prior: CycleLengthPrior = .standard, age: Double? = nil) {
+    package init(prior: CycleLengthPrior = .standard, age: Double? = nil) {
         tables = _CycleLengthTables.tables(for: prior)
         self.age = age
         let count = _CycleLengthTables.logMeans.count * _CycleLengthTables.logScales.count
@@ -60,20 +60,20 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     }
 
     /// A model that has seen `lengths` (completed cycle lengths in days, oldest first).
-    public init(prior: CycleLengthPrior = .standard, age: Double? = nil, lengths: [Int]) {
+    package init(prior: CycleLengthPrior = .standard, age: Double? = nil, lengths: [Int]) {
         self.init(prior: prior, age: age)
         for length in lengths { add(length, updating: false) }
         update()
     }
 
     /// The standard prior's model before any cycle, of a woman of unknown age (computed once).
-    public static let unseen = CycleLengthModel()
+    package static let unseen = CycleLengthModel()
 
     /// The model before any cycle of the woman `profile` describes: the prior
     /// `CycleLengthPrior.declaredIrregular` when she declared irregular cycles or PCOS
     /// (`UserProfile.declaresIrregularCycles`), else the standard one, at her age
     /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one).
-    public init(profile: UserProfile) {
+    package init(profile: UserProfile) {
         let age = (try? profile.age()) ?? nil
         let prior: CycleLengthPrior = profile.declaresIrregularCycles ? .declaredIrregular : .standard
         if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age) }

@@ -56,7 +56,7 @@ public struct LoadedModel: Sendable {
 
     /// The model's computation for exporters and `odml inspect`.
     /// - Throws: `ModelFileError` when the parameters do not form a valid computation.
-    public var layout: ModelLayout {
+    package var layout: ModelLayout {
         get throws { try kind._layout(predictor) }
     }
 }

@@ -5,19 +5,19 @@ import ModelFiles
 /// Every model-file kind this build can load. Each kind is declared here, once: its `kind` string,
 /// its loader (file → predictor) and its layout (what `odml inspect` shows and exporters export).
 /// Adding a kind means adding one `ModelKind` below and listing it in `kinds`.
-public enum ModelKindRegistry {
+package enum ModelKindRegistry {
     /// The registered kinds, in the order `odml inspect` and error messages list them.
-    public static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar, .cyclePeriodHistory]
+    package static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar, .cyclePeriodHistory]
 
     /// The kind called `name`, or `nil` when this build does not know it.
-    public static func kind(named name: String) -> ModelKind? {
+    package static func kind(named name: String) -> ModelKind? {
         kinds.first { $0.name == name }
     }
 
     /// The predictor stored in `file` (and its layout on demand), through its header's kind.
     /// - Throws: `ModelFileError.invalidHeader` for a kind this build does not know; the kind's
     ///   `ModelFileError` for a malformed file.
-    public static func load(_ file: ModelFile) throws -> LoadedModel {
+    package static func load(_ file: ModelFile) throws -> LoadedModel {
         guard let kind = kind(named: file.header.kind) else {
             throw ModelFileError.invalidHeader(reason: "kind \"\(file.header.kind)\" is not one this build can load (known kinds: \(kinds.map(\.name).joined(separator: ", ")))")
         }
@@ -28,7 +28,7 @@ public enum ModelKindRegistry {
 extension ModelKind {
     /// Boosted trees over the tabular features (`GBTCyclePredictor`): one tree-ensemble section per
     /// head (`period`, `ovulation`, `energy`, `mood`, `alert`).
-    public static let cycleGBT: ModelKind = ModelKind(
+    package static let cycleGBT: ModelKind = ModelKind(
         name: "cycle-gbt",
         summary: "Boosted tree ensembles over the tabular features: period, ovulation, energy, mood and alert heads."
     ) { file in
@@ -56,7 +56,7 @@ extension ModelKind {
     }
 
     /// An LSTM over the daily features with period, ovulation, energy and mood heads (`LSTMCyclePredictor`).
-    public static let cycleLSTM: ModelKind = ModelKind(
+    package static let cycleLSTM: ModelKind = ModelKind(
         name: "cycle-lstm",
         summary: "An LSTM over the daily features with period, ovulation, energy and mood heads."
     ) { file in
@@ -86,7 +86,7 @@ extension ModelKind {
 
     /// The Phase 1 rule engine (`RuleEngine`), written as the base of a personal model file: no
     /// learned parameters, so nothing to export.
-    public static let cycleRules: ModelKind = ModelKind(
+    package static let cycleRules: ModelKind = ModelKind(
         name: "cycle-rules",
         summary: "The Phase 1 rule engine (no learned parameters), the base of personal model files."
     ) { _ in
@@ -97,7 +97,7 @@ extension ModelKind {
 
     /// The calendar method (`CalendarPredictor`), written as the base of a personal model file: no
     /// learned parameters, so nothing to export.
-    public static let cycleCalendar: ModelKind = ModelKind(
+    package static let cycleCalendar: ModelKind = ModelKind(
         name: "cycle-calendar",
         summary: "The calendar method (no learned parameters), the base of personal model files."
     ) { _ in
@@ -109,7 +109,7 @@ extension ModelKind {
     /// The period-history forecast (`PeriodHistoryPredictor`: her cycle-length model, which learns
     /// from her logs as they come), written as the base of a personal model file: no stored
     /// parameters, so nothing to export.
-    public static let cyclePeriodHistory: ModelKind = ModelKind(
+    package static let cyclePeriodHistory: ModelKind = ModelKind(
         name: "cycle-period-history",
         summary: "The period-history forecast (her cycle-length model; no stored parameters), the base of personal model files."
     ) { _ in

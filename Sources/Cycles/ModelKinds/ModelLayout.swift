@@ -11,7 +11,7 @@ public enum ModelLayout: Sendable {
     case builtIn
 
     /// Short name of the layout family: `"recurrent"`, `"trees"` or `"built-in"`.
-    public var family: String {
+    package var family: String {
         switch self {
         case .recurrent: return "recurrent"
         case .trees: return "trees"
@@ -20,7 +20,7 @@ public enum ModelLayout: Sendable {
     }
 
     /// The computation's input, `nil` for a built-in predictor.
-    public var input: TensorDescription? {
+    package var input: TensorDescription? {
         switch self {
         case let .recurrent(network): return network.input
         case let .trees(trees): return trees.input
@@ -29,7 +29,7 @@ public enum ModelLayout: Sendable {
     }
 
     /// The computation's outputs in order (empty for a built-in predictor).
-    public var outputs: [TensorDescription] {
+    package var outputs: [TensorDescription] {
         switch self {
         case let .recurrent(network): return network.outputs
         case let .trees(trees): return trees.outputs

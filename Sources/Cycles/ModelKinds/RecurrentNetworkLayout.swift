@@ -10,16 +10,16 @@ import NeuralNet
 /// tensor per head: `y = head((x - mean) / scale)` through the LSTM with a zero initial state.
 public struct RecurrentNetworkLayout: Sendable {
     /// One linear head on the hidden state.
-    public struct Head: Sendable {
+    package struct Head: Sendable {
         /// Output name, for example `"period_logits"`.
-        public var name: String
+        package var name: String
         /// The head's layer, weight `[outputSize, hiddenSize]`.
-        public var layer: Linear
+        package var layer: Linear
         /// What the output holds (the output's doc string).
-        public var documentation: String
+        package var documentation: String
 
         /// A head named `name`.
-        public init(name: String, layer: Linear, documentation: String = "") {
+        package init(name: String, layer: Linear, documentation: String = "") {
             self.name = name
             self.layer = layer
             self.documentation = documentation
@@ -27,21 +27,21 @@ public struct RecurrentNetworkLayout: Sendable {
     }
 
     /// The recurrent body.
-    public var lstm: LSTM
+    package var lstm: LSTM
     /// Heads in output order.
-    public var heads: [Head]
+    package var heads: [Head]
     /// Per-feature mean subtracted before the LSTM (`featureCount` values), or `nil`.
-    public var featureMean: [Float]?
+    package var featureMean: [Float]?
     /// Per-feature scale divided by after the mean (`featureCount` values, all > 0), or `nil`.
-    public var featureScale: [Float]?
+    package var featureScale: [Float]?
     /// What the model computes and what stays outside it (the exported model's doc string).
-    public var documentation: String
+    package var documentation: String
 
     /// A layout from its parts.
     /// - Throws: `ModelFileError.shapeMismatch` when a head's input size is not the LSTM's hidden
     ///   size, when there is no head, or when the normalisation does not have `lstm.inputSize`
     ///   values (scales must be > 0).
-    public init(lstm: LSTM, heads: [Head], featureMean: [Float]? = nil, featureScale: [Float]? = nil,
+    package init(lstm: LSTM, heads: [Head], featureMean: [Float]? = nil, featureScale: [Float]? = nil,
                 documentation: String = "") throws {
         guard !heads.isEmpty else { throw ModelFileError.shapeMismatch(section: "heads", detail: "a recurrent model needs at least one head") }
         for head in heads where head.layer.inputSize != lstm.hiddenSize {
@@ -64,16 +64,16 @@ public struct RecurrentNetworkLayout: Sendable {
     }
 
     /// Number of input features per step.
-    public var featureCount: Int { lstm.inputSize }
+    package var featureCount: Int { lstm.inputSize }
 
     /// The input `features` `[steps, batch, featureCount]`.
-    public var input: TensorDescription {
+    package var input: TensorDescription {
         TensorDescription(name: "features", shape: [.symbolic("steps"), .symbolic("batch"), .fixed(featureCount)],
                           documentation: "Raw (unnormalised) features per step, time-major [steps, batch, features].")
     }
 
     /// One output per head, `[steps, batch, outputSize]`.
-    public var outputs: [TensorDescription] {
+    package var outputs: [TensorDescription] {
         heads.map { head in
             TensorDescription(name: head.name, shape: [.symbolic("steps"), .symbolic("batch"), .fixed(head.layer.outputSize)],
                               documentation: head.documentation)

@@ -2,7 +2,7 @@
 /// exporter writes it and `odml inspect` shows it.
 public struct TensorDescription: Sendable, Equatable, Codable {
     /// Element types of model inputs and outputs.
-    public enum ElementType: String, Sendable, Equatable, Codable {
+    package enum ElementType: String, Sendable, Equatable, Codable {
         /// 32-bit float.
         case float
         /// 64-bit integer, used for class labels.
@@ -11,20 +11,20 @@ public struct TensorDescription: Sendable, Equatable, Codable {
 
     /// One dimension: a fixed size or a named size chosen at run time such as `"batch"`. Encoded
     /// as a JSON number or string.
-    public enum Dimension: Sendable, Equatable, Codable, CustomStringConvertible {
+    package enum Dimension: Sendable, Equatable, Codable, CustomStringConvertible {
         /// A fixed size.
         case fixed(Int)
         /// A size chosen at run time, named.
         case symbolic(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .fixed(size): return String(size)
             case let .symbolic(name): return name
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case let .fixed(size): try container.encode(size)
@@ -32,7 +32,7 @@ public struct TensorDescription: Sendable, Equatable, Codable {
             }
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let size = try? container.decode(Int.self) {
                 self = .fixed(size)
@@ -45,14 +45,14 @@ public struct TensorDescription: Sendable, Equatable, Codable {
     /// The tensor's name, for example `"features"` or `"period_logits"`.
     public var name: String
     /// The element type.
-    public var elementType: ElementType
+    package var elementType: ElementType
     /// The shape, outermost first.
-    public var shape: [Dimension]
+    package var shape: [Dimension]
     /// What the tensor holds (the exported doc string).
-    public var documentation: String
+    package var documentation: String
 
     /// A tensor description; the element type defaults to `float`.
-    public init(name: String, elementType: ElementType = .float, shape: [Dimension], documentation: String = "") {
+    package init(name: String, elementType: ElementType = .float, shape: [Dimension], documentation: String = "") {
         self.name = name
         self.elementType = elementType
         self.shape = shape
@@ -60,5 +60,5 @@ public struct TensorDescription: Sendable, Equatable, Codable {
     }
 
     /// The shape as text, for example `[steps, batch, 12]`.
-    public var shapeDescription: String { "[" + shape.map(\.description).joined(separator: ", ") + "]" }
+    package var shapeDescription: String { "[" + shape.map(\.description).joined(separator: ", ") + "]" }
 }

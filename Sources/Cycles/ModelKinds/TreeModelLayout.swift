@@ -10,18 +10,18 @@ import ModelFiles
 /// (before the objective's link), plus an arg-max label `[batch]` for heads of three or more classes.
 public struct TreeModelLayout: Sendable {
     /// One ensemble and its outputs.
-    public struct Head: Sendable {
+    package struct Head: Sendable {
         /// Name of the raw-score output, for example `"period_raw"`.
-        public var name: String
+        package var name: String
         /// Name of the arg-max label output of a head with three or more classes.
-        public var labelName: String
+        package var labelName: String
         /// The trees, objective and base scores.
-        public var model: GradientBoostedModel
+        package var model: GradientBoostedModel
         /// What the output holds (the output's doc string).
-        public var documentation: String
+        package var documentation: String
 
         /// A head named `name`; `labelName` defaults to `"<name without _raw>_label"`.
-        public init(name: String, labelName: String? = nil, model: GradientBoostedModel, documentation: String = "") {
+        package init(name: String, labelName: String? = nil, model: GradientBoostedModel, documentation: String = "") {
             self.name = name
             self.labelName = labelName ?? (name.hasSuffix("_raw") ? String(name.dropLast(4)) : name) + "_label"
             self.model = model
@@ -29,22 +29,22 @@ public struct TreeModelLayout: Sendable {
         }
 
         /// Raw scores per row: tree `t` adds to score `t % classCount`.
-        public var classCount: Int { model.classCount }
+        package var classCount: Int { model.classCount }
         /// Whether the head also has an arg-max label output (three or more classes).
-        public var hasLabel: Bool { classCount >= 3 }
+        package var hasLabel: Bool { classCount >= 3 }
     }
 
     /// Number of input columns.
-    public var featureCount: Int
+    package var featureCount: Int
     /// Heads in output order.
-    public var heads: [Head]
+    package var heads: [Head]
     /// What the model computes and what stays outside it (the exported model's doc string).
-    public var documentation: String
+    package var documentation: String
 
     /// A layout from its heads.
     /// - Throws: `ModelFileError.shapeMismatch` when there is no head, a head splits on a column
     ///   outside `0..<featureCount`, or its base scores do not match its class count.
-    public init(featureCount: Int, heads: [Head], documentation: String = "") throws {
+    package init(featureCount: Int, heads: [Head], documentation: String = "") throws {
         guard !heads.isEmpty else { throw ModelFileError.shapeMismatch(section: "heads", detail: "a tree model needs at least one ensemble") }
         for head in heads {
             guard head.classCount > 0, head.model.baseScores.count == head.classCount else {
@@ -60,13 +60,13 @@ public struct TreeModelLayout: Sendable {
     }
 
     /// The input `features` `[batch, featureCount]`.
-    public var input: TensorDescription {
+    package var input: TensorDescription {
         TensorDescription(name: "features", shape: [.symbolic("batch"), .fixed(featureCount)],
                           documentation: "Raw features per row [batch, features]; NaN marks a missing value.")
     }
 
     /// Per head its raw scores `[batch, classCount]`, preceded by its label `[batch]` (int64) when it has one.
-    public var outputs: [TensorDescription] {
+    package var outputs: [TensorDescription] {
         heads.flatMap { head -> [TensorDescription] in
             let scores = TensorDescription(name: head.name, shape: [.symbolic("batch"), .fixed(head.classCount)],
                                            documentation: head.documentation)

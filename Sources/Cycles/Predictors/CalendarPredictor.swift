@@ -13,7 +13,7 @@ public struct CalendarPredictor: CyclePredictor {
     public let name = "calendar"
     /// Days ahead the calendar forecasts the next start before any start is known (half the
     /// population cycle length, re-dated every day).
-    public static let daysAheadBeforeFirstStart = CycleState.populationCycleLength / 2
+    package static let daysAheadBeforeFirstStart = CycleState.populationCycleLength / 2
 
     /// Creates the calendar.
     public init() {}

@@ -4,9 +4,9 @@ import Explanations
 /// `DailyFeatureBuilder.features`): a stable name stored in model files, a group, how a
 /// reasoning sentence names it, and what its value is compared with to say high or low. The
 /// registry's order is the vector order, fixed for model files.
-public struct CycleFeature: Sendable, Equatable {
+package struct CycleFeature: Sendable, Equatable {
     /// How a sentence names a feature.
-    public enum Phrase: Sendable, Equatable {
+    package enum Phrase: Sendable, Equatable {
         /// Its own phrase: a key of `factors` in `Cycles/Phrases/phrases.json` (features that
         /// say the same thing share one key).
         case key(String)
@@ -17,7 +17,7 @@ public struct CycleFeature: Sendable, Equatable {
 
     /// What a value is compared with to phrase it as high or low, for a model that keeps no
     /// reference of its own (the boosted trees; the LSTM compares with its training means).
-    public enum Reference: Sendable, Equatable {
+    package enum Reference: Sendable, Equatable {
         /// None: phrased without a direction.
         case none
         /// High above this value, low below it (a flag's 0.5, a difference's 0, the middle of
@@ -28,16 +28,16 @@ public struct CycleFeature: Sendable, Equatable {
     }
 
     /// Stable name, stored in model files.
-    public var name: String
+    package var name: String
     /// Its group.
-    public var group: CycleFeatureGroup
+    package var group: CycleFeatureGroup
     /// How a sentence names it.
-    public var phrase: Phrase
+    package var phrase: Phrase
     /// What its value is compared with (see `Reference`).
-    public var reference: Reference
+    package var reference: Reference
 
     /// A feature of `group`, named by `phrase`, compared with `reference`.
-    public init(_ name: String, _ group: CycleFeatureGroup, phrase: Phrase = .group, reference: Reference = .none) {
+    package init(_ name: String, _ group: CycleFeatureGroup, phrase: Phrase = .group, reference: Reference = .none) {
         self.name = name
         self.group = group
         self.phrase = phrase
@@ -45,7 +45,7 @@ public struct CycleFeature: Sendable, Equatable {
     }
 
     /// The descriptor attributions carry: key `name`, the group's template group, and the phrase key.
-    public var descriptor: FeatureDescriptor {
+    package var descriptor: FeatureDescriptor {
         switch phrase {
         case let .key(key): FeatureDescriptor(key: name, group: group.phraseGroup, phraseKey: key == name ? nil : key)
         case .group: FeatureDescriptor(key: name, group: group.phraseGroup)
@@ -53,7 +53,7 @@ public struct CycleFeature: Sendable, Equatable {
     }
 
     /// Where `value` sits against `reference` (`missing` when `nan`; `typical` without a reference).
-    public func direction(of value: Float) -> FeatureDirection {
+    package func direction(of value: Float) -> FeatureDirection {
         guard !value.isNaN else { return .missing }
         switch reference {
         case .none: return .typical

@@ -3,7 +3,7 @@ import Explanations
 /// The group of a cycle model's feature, as stored in model files (`cycle_day`, `history`,
 /// `pain_zone`, …): attributions can be summed by group, and a feature without a phrase of its
 /// own is named by its group's phrase (`phraseGroup`).
-public enum CycleFeatureGroup: String, Sendable, CaseIterable {
+package enum CycleFeatureGroup: String, Sendable, CaseIterable {
     /// Position in the cycle (cycle day, days since flow, whether a start is known).
     case cycleDay = "cycle_day"
     /// Past cycles and the calendar built on them (the boosted trees' name).
@@ -36,7 +36,7 @@ public enum CycleFeatureGroup: String, Sendable, CaseIterable {
     /// The phrase group that phrases the group's features (`Cycles/Phrases/phrases.json`): the
     /// LSTM's `cycle_history`, `pain_zone` and `day_of_week` are phrased as `history`, `pain` and
     /// `weekday`; every other group keeps its name.
-    public var phraseGroup: FeatureGroup {
+    package var phraseGroup: FeatureGroup {
         switch self {
         case .cycleHistory: .history
         case .painZone: .pain

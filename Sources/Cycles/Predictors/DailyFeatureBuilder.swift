@@ -23,19 +23,19 @@ import Foundation
 /// P(start within the alert window) and P(ovulation passed). No feature holds a constant of the synthetic generator:
 /// the only fixed numbers are the population cycle length before any complete cycle
 /// (`CycleState`) and the SD shown below two cycles (3 d).
-public struct DailyFeatureBuilder: Sendable {
+package struct DailyFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `daily-v4`
     /// appends the ovulation posterior's features to `daily-v3`'s 37; `daily-v3` appended the
     /// fertility-signal features to `daily-v2`'s 28 (earlier features stay in their order);
     /// `daily-v2` (calendar length and remaining days, `symptom_logging_share`) and `daily-v1`
     /// (mean cycle length) are no longer read.
-    public static let version = "daily-v4"
+    package static let version = "daily-v4"
     /// SD of the cycle lengths shown before two cycles are complete (days).
-    public static let defaultCycleLengthDeviation: Float = 3
+    package static let defaultCycleLengthDeviation: Float = 3
 
     /// Every feature, in vector order. (Phrased against the model's training means: a
     /// missing flag above its mean reads "not logged".)
-    public static let features: [CycleFeature] = [
+    package static let features: [CycleFeature] = [
         CycleFeature("cycle_day", .cycleDay, phrase: .key("cycle_day")),
         CycleFeature("has_period_start", .cycleDay, phrase: .key("has_period_start")),
         CycleFeature("calendar_cycle_length", .cycleHistory, phrase: .key("calendar_cycle_length")),
@@ -75,28 +75,28 @@ public struct DailyFeatureBuilder: Sendable {
     ]
 
     /// Feature names, in vector order (stored in model files).
-    public static let featureNames: [String] = features.map(\.name)
+    package static let featureNames: [String] = features.map(\.name)
 
     /// Length of each feature vector.
-    public static var featureCount: Int { features.count }
+    package static var featureCount: Int { features.count }
 
     /// What is known of her at the end of the last day advanced to.
-    public private(set) var state = CycleDayState()
+    package private(set) var state = CycleDayState()
     /// The ovulation posterior of `state`'s day (`CycleDayState.ovulationPosterior`, computed once
     /// per day for the features and kept for the LSTM's period prior).
-    public private(set) var posterior: OvulationPosterior?
+    package private(set) var posterior: OvulationPosterior?
 
     /// A builder for a new user who declared nothing (`CycleDayState.init()`).
-    public init() {}
+    package init() {}
 
     /// A builder for the woman `profile` describes (`CycleDayState.init(profile:)`).
-    public init(profile: UserProfile) {
+    package init(profile: UserProfile) {
         state = CycleDayState(profile: profile)
     }
 
     /// Advances to `day` (after every earlier day) with its record and measurements, if any, and
     /// writes the day's `featureCount` raw features to `features`.
-    public mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil,
+    package mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil,
                                  into features: UnsafeMutablePointer<Float>) {
         state.advance(to: day, record: record, measurements: measurements)
         posterior = DailyFeatureBuilder.features(of: state, into: features)
@@ -105,7 +105,7 @@ public struct DailyFeatureBuilder: Sendable {
     /// Writes the `featureCount` raw features of `state`'s day to `features` and returns the day's
     /// ovulation posterior they read; `state` must have seen a day.
     @discardableResult
-    public static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) -> OvulationPosterior? {
+    package static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) -> OvulationPosterior? {
         _FeatureBuildCounter.record(.dailyRow)
         let cycle = state.cycle
         guard let day = cycle.today else { preconditionFailure("DailyFeatureBuilder: the state has seen no day") }
@@ -167,7 +167,7 @@ public struct DailyFeatureBuilder: Sendable {
     /// The raw feature rows of every day from `history`'s first logged day through `last`
     /// (`[days, featureCount]`, row-major), reading only records dated up to `last`. Empty when
     /// nothing was logged by `last`.
-    public static func features(for history: UserHistory, through last: CalendarDay) -> [Float] {
+    package static func features(for history: UserHistory, through last: CalendarDay) -> [Float] {
         guard let first = history.records.first?.date, first <= last else { return [] }
         return features(for: history, from: first, through: last).rows
     }

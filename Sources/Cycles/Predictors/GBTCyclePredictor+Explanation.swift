@@ -2,27 +2,27 @@ import BoostedTrees
 
 /// What the period model saw and how each feature moved its output, for one user-day: the input
 /// of the reasoning generator.
-public struct GBTPeriodExplanation: Sendable, Equatable {
+package struct GBTPeriodExplanation: Sendable, Equatable {
     /// The day explained.
-    public var day: CalendarDay
+    package var day: CalendarDay
     /// Feature values (`NaN` = missing), in `features` order.
-    public var values: [Float]
+    package var values: [Float]
     /// Feature names, groups and phrases.
-    public var features: [CycleFeature]
+    package var features: [CycleFeature]
     /// Exact TreeSHAP values of the period model's raw score (the correction to the calendar, in
     /// days), one per feature.
-    public var contributions: [Double]
+    package var contributions: [Double]
     /// The model's expected raw score (SHAP base value); `expectedValue + Σ contributions` is the raw score.
-    public var expectedValue: Double
+    package var expectedValue: Double
     /// The raw score.
-    public var rawScore: Double
+    package var rawScore: Double
     /// Predicted days until the next start: the calendar's remaining days plus the correction.
-    public var remainingDays: Double
+    package var remainingDays: Double
 }
 
 extension GBTCyclePredictor {
     /// Features and TreeSHAP values of the period model for `history`'s user on `day` (causal).
-    public func periodExplanation(for history: UserHistory, on day: CalendarDay) -> GBTPeriodExplanation {
+    package func periodExplanation(for history: UserHistory, on day: CalendarDay) -> GBTPeriodExplanation {
         let prepared = preparedDay(for: history, on: day)
         return periodExplanation(row: prepared.rows, day: day)
     }

@@ -9,7 +9,7 @@ extension GBTCyclePredictor {
     static let sectionNames = ["period", "ovulation", "energy", "mood", "alert"]
 
     /// The predictor as a model file (leaf values and covers stored as `Float`).
-    public func modelFile(metrics: [String: Double] = [:]) -> ModelFile {
+    package func modelFile(metrics: [String: Double] = [:]) -> ModelFile {
         var file = ModelFile(kind: ModelKind.cycleGBT.name)
         file.header.features = TabularFeatureBuilder.features.map { FeatureSpec(name: $0.name, group: $0.group.rawValue) }
         file.header.metrics = metrics
@@ -32,7 +32,7 @@ extension GBTCyclePredictor {
     }
 
     /// Writes the predictor to `url` atomically.
-    public func save(to url: URL, metrics: [String: Double] = [:]) throws {
+    package func save(to url: URL, metrics: [String: Double] = [:]) throws {
         try modelFile(metrics: metrics).write(to: url)
     }
 

@@ -25,29 +25,29 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// `"gbt"`.
     public let name = "gbt"
     /// Correction to the calendar's remaining days (see the type's documentation).
-    public var remaining: GradientBoostedModel
+    package var remaining: GradientBoostedModel
     /// Ovulation-passed model (absent when trained on data without truth).
-    public var ovulationPassed: GradientBoostedModel?
+    package var ovulationPassed: GradientBoostedModel?
     /// Tomorrow's energy level model.
-    public var energyTomorrow: GradientBoostedModel?
+    package var energyTomorrow: GradientBoostedModel?
     /// Tomorrow's mood level model.
-    public var moodTomorrow: GradientBoostedModel?
+    package var moodTomorrow: GradientBoostedModel?
     /// Alert-timing score model (see the type's documentation).
-    public var alertTiming: GradientBoostedModel?
+    package var alertTiming: GradientBoostedModel?
     /// Value of P(start in 1 day) − P(start in `AlertPolicy.windowDays + 1` days) from which the
     /// forecast enters the alert horizon.
-    public var alertThreshold: Double
+    package var alertThreshold: Double
     /// Days added to the predicted remaining days before rounding (calibrated for alert accuracy).
-    public var remainingOffset: Double
+    package var remainingOffset: Double
     /// Forecast uncertainty in days (training residual spread).
-    public var uncertaintyDays: Double
+    package var uncertaintyDays: Double
     /// Mean 1–10 value of each class (low, medium, high) for energy and mood, from training data.
-    public var energyClassValues: [Double]
+    package var energyClassValues: [Double]
     /// See `energyClassValues`.
-    public var moodClassValues: [Double]
+    package var moodClassValues: [Double]
 
     /// Assembles a predictor from trained parts.
-    public init(remaining: GradientBoostedModel, ovulationPassed: GradientBoostedModel? = nil,
+    package init(remaining: GradientBoostedModel, ovulationPassed: GradientBoostedModel? = nil,
                 energyTomorrow: GradientBoostedModel? = nil, moodTomorrow: GradientBoostedModel? = nil,
                 alertTiming: GradientBoostedModel? = nil, alertThreshold: Double = 0,
                 remainingOffset: Double = 0, uncertaintyDays: Double = 3,
@@ -66,7 +66,7 @@ public struct GBTCyclePredictor: CyclePredictor {
 
 
     /// Feature names, groups and phrases, in vector order.
-    public static var features: [CycleFeature] { TabularFeatureBuilder.features }
+    package static var features: [CycleFeature] { TabularFeatureBuilder.features }
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
         var replay = CycleDayState.Replay(history)
@@ -86,7 +86,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Predicted days until the next start: the signal-anchored remaining days plus the learned
     /// correction (before the alert offset). Before her first logged start, when the calendar has
     /// no date, half the population cycle length.
-    public func predictedRemainingDays(features row: [Float]) -> Double {
+    package func predictedRemainingDays(features row: [Float]) -> Double {
         let anchor = row[GBTCyclePredictor.anchorRemainingIndex]
         guard !anchor.isNaN else { return Double(CycleState.populationCycleLength / 2) }
         var output = [0.0]
@@ -159,7 +159,7 @@ public struct GBTCyclePredictor: CyclePredictor {
     /// Days from today to the forecast start for `remaining` days (e.g. the population's
     /// prediction plus a personal correction) on the day described by `row`: adds the calibrated
     /// offset and applies the alert decision of `alertTiming`.
-    public func forecastDays(remaining: Double, features row: [Float]) -> Int {
+    package func forecastDays(remaining: Double, features row: [Float]) -> Int {
         forecastDays(remaining: remaining, alertScore: alertTiming.map { $0.predict(row)[0] })
     }
 

@@ -12,13 +12,13 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// days, 1.3 % at 180 and 0.13 % at 240. Longer paths do not always add up with 32
     /// quadrature nodes, though: notebook 04's user-day over 155 days has a completeness error of
     /// 3.84 d for a 1.4-day output change (0.02 d over 60 days), so the window stays 60 days.
-    public static let explainedDays = 60
+    package static let explainedDays = 60
 
     /// Gauss–Legendre nodes of the Integrated Gradients path: 96 since the network retrained
     /// with the premenstrual term in its posterior inputs, on whose path 64 nodes left up to a
     /// 5.8 % completeness gap on committed irregular user-days (96: 0.9 %; 128: 0.06 %, for 1.4
     /// times the explained path's latency); 64 since the signal features, where 32 had left 5.1 %.
-    public static let quadratureNodes = 96
+    package static let quadratureNodes = 96
 
     /// The Integrated Gradients method of the attributions, its `quadratureNodes` Gauss–Legendre
     /// nodes and weights computed once per process.
@@ -60,7 +60,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// `periodAttribution(from:explainedDays:)` of `history`'s user on `day`.
-    public func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
+    package func periodAttribution(for history: UserHistory, on day: CalendarDay, explainedDays days: Int) throws -> Attribution {
         try periodAttribution(from: preparedDay(for: history, on: day), explainedDays: days)
     }
 
@@ -77,7 +77,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// Feature values shown are the last day's, compared with the population mean.
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by the day;
     ///   `ExplanationError.invalidParameter` when `days < 1` or the day was prepared by another model.
-    public func periodAttribution(from prepared: PreparedCycleDay, explainedDays days: Int) throws -> Attribution {
+    package func periodAttribution(from prepared: PreparedCycleDay, explainedDays days: Int) throws -> Attribution {
         try attributions(of: [periodHead(of: prepared)], prepared: prepared, explainedDays: days)[0]
     }
 

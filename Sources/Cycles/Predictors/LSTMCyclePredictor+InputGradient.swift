@@ -14,7 +14,7 @@ extension LSTMCyclePredictor {
     /// sequence is the population-average day repeated.
     /// - Throws: `NeuralNetError.shapeMismatch` unless `features` is `[T, featureCount]` with `T ≥ 1`
     ///   and `prior` has `Network.periodClassCount` values.
-    public func expectedPeriodCorrection(features: Tensor, prior: [Float]? = nil) throws -> (value: Double, gradient: Tensor) {
+    package func expectedPeriodCorrection(features: Tensor, prior: [Float]? = nil) throws -> (value: Double, gradient: Tensor) {
         let featureCount = DailyFeatureBuilder.featureCount
         guard features.rank == 2, features.shape[1] == featureCount, features.shape[0] >= 1 else {
             throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.expectedPeriodCorrection",
@@ -48,7 +48,7 @@ extension LSTMCyclePredictor {
     /// The normalised feature sequence `[T, featureCount]` the predictor sees for `history`
     /// from its first logged day through `day` (causal: later records are ignored).
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by `day`.
-    public func normalisedFeatures(for history: UserHistory, through day: CalendarDay) throws -> Tensor {
+    package func normalisedFeatures(for history: UserHistory, through day: CalendarDay) throws -> Tensor {
         try normalisedFeatures(preparedDay(for: history, on: day))
     }
 
@@ -72,7 +72,7 @@ extension LSTMCyclePredictor {
     /// `expectedPeriodCorrection` for one user-day, with the day's period prior: the forecast's
     /// expected correction to the anchored date as of `day`, its gradient w.r.t. the normalised
     /// features `[T, featureCount]`, and those features.
-    public func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
+    package func inputGradient(for history: UserHistory, on day: CalendarDay) throws -> (value: Double, features: Tensor, gradient: Tensor) {
         let prepared = preparedDay(for: history, on: day)
         let features = try normalisedFeatures(prepared)
         let (value, gradient) = try expectedPeriodCorrection(features: features, prior: LSTMCyclePredictor.periodPrior(of: prepared.state))

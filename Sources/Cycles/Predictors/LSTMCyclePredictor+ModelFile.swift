@@ -9,13 +9,13 @@ extension LSTMCyclePredictor {
     /// (`baseDays`), the head's logits added to the ovulation posterior's log-probabilities
     /// (`periodPrior`); files of the earlier heads (`anchored_correction`, `calendar_correction`:
     /// logits alone) are rejected.
-    public static let periodTarget = "posterior_tilt \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
+    package static let periodTarget = "posterior_tilt \(Network.periodCorrections.lowerBound)...\(Network.periodCorrections.upperBound)"
 
     /// The predictor as a model file: every network parameter under its stable key, the
     /// feature normalisation (`normalisation.mean`, `normalisation.scale`, also in the
     /// header's feature specs), the feature-builder version, the period head's target, the
     /// point-forecast quantile and hidden size in the properties, and the validation metrics.
-    public func modelFile() -> ModelFile {
+    package func modelFile() -> ModelFile {
         let features = zip(DailyFeatureBuilder.features, zip(featureMean, featureScale))
             .map { feature, normalisation in
                 FeatureSpec(name: feature.name, group: feature.group.rawValue,
@@ -36,7 +36,7 @@ extension LSTMCyclePredictor {
     }
 
     /// Writes the model file atomically at `url`.
-    public func save(to url: URL, precision: TensorPrecision = .fp32) throws {
+    package func save(to url: URL, precision: TensorPrecision = .fp32) throws {
         try modelFile().write(to: url, precision: precision)
     }
 

@@ -9,7 +9,7 @@ extension LSTMCyclePredictor {
     /// days, −20…+40, see `periodCorrections`),
     /// `head.ovulation.weight|bias` (1 logit: ovulation already passed),
     /// `head.energy.weight|bias`, `head.mood.weight|bias` (3 classes tomorrow: low, medium, high).
-    public struct Network: Layer, Sendable {
+    package struct Network: Layer, Sendable {
         /// The corrections the period head's classes stand for, in class order: class `k` is
         /// c = `k + periodCorrections.lowerBound` days added to the signal-anchored remaining days
         /// (`LSTMCyclePredictor.baseDays`: the calendar's without ovulation evidence); the head's
@@ -18,25 +18,25 @@ extension LSTMCyclePredictor {
         /// −20…+40 covers a cycle 20 days shorter than her median and one 40 days longer (a long
         /// anovulatory cycle, or a period she forgot to log); the asymmetry follows cycle
         /// lengths, whose long tail is the longer one.
-        public static let periodCorrections = -20...40
+        package static let periodCorrections = -20...40
         /// Number of classes of the period head.
-        public static let periodClassCount = periodCorrections.count
+        package static let periodClassCount = periodCorrections.count
         /// Number of classes of the energy and mood heads.
-        public static let levelClassCount = 3
+        package static let levelClassCount = 3
 
         /// The recurrent body.
-        public var lstm: LSTM
+        package var lstm: LSTM
         /// The tilt of the posterior's distribution of the correction (logits over `periodCorrections`).
-        public var period: Linear
+        package var period: Linear
         /// Ovulation-passed logit head.
-        public var ovulation: Linear
+        package var ovulation: Linear
         /// Energy-tomorrow class head.
-        public var energy: Linear
+        package var energy: Linear
         /// Mood-tomorrow class head.
-        public var mood: Linear
+        package var mood: Linear
 
         /// A freshly initialised network.
-        public init(featureCount: Int, hiddenSize: Int, layerCount: Int = 1, using generator: inout some RandomNumberGenerator) {
+        package init(featureCount: Int, hiddenSize: Int, layerCount: Int = 1, using generator: inout some RandomNumberGenerator) {
             lstm = LSTM(inputSize: featureCount, hiddenSize: hiddenSize, layerCount: layerCount, using: &generator)
             period = Linear(inputSize: hiddenSize, outputSize: Network.periodClassCount, using: &generator)
             ovulation = Linear(inputSize: hiddenSize, outputSize: 1, using: &generator)
@@ -44,7 +44,7 @@ extension LSTMCyclePredictor {
             mood = Linear(inputSize: hiddenSize, outputSize: Network.levelClassCount, using: &generator)
         }
 
-        public mutating func visitParameters(prefix: String, _ body: (String, inout Tensor, inout Tensor) throws -> Void) rethrows {
+        package mutating func visitParameters(prefix: String, _ body: (String, inout Tensor, inout Tensor) throws -> Void) rethrows {
             try lstm.visitParameters(prefix: parameterKey(prefix, "lstm"), body)
             try period.visitParameters(prefix: parameterKey(prefix, "head.period"), body)
             try ovulation.visitParameters(prefix: parameterKey(prefix, "head.ovulation"), body)

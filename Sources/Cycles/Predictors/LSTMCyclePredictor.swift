@@ -31,27 +31,27 @@ public struct LSTMCyclePredictor: CyclePredictor, Sendable {
     public var name: String { "lstm" }
 
     /// The trained network.
-    public var network: Network
+    package var network: Network
     /// Per-feature mean subtracted before the network (`featureCount` values).
-    public var featureMean: [Float]
+    package var featureMean: [Float]
     /// Per-feature scale divided by before the network (`featureCount` values, > 0).
-    public var featureScale: [Float]
+    package var featureScale: [Float]
     /// Quantile of the correction distribution added to the calendar's remaining days.
-    public var periodQuantile: Double
+    package var periodQuantile: Double
     /// Threshold of the `AlertTiming` decision, calibrated at training time (`nil`: the quantile
     /// alone decides when the forecast enters the alert horizon).
-    public var alertThreshold: Double?
+    package var alertThreshold: Double?
     /// Validation metrics recorded at training time (written to the model file).
-    public var metrics: [String: Double]
+    package var metrics: [String: Double]
     /// Free-form training settings (written to the model file).
-    public var properties: [String: String]
+    package var properties: [String: String]
 
     /// Feature names, groups and phrases, in input order.
-    public static var features: [CycleFeature] { DailyFeatureBuilder.features }
+    package static var features: [CycleFeature] { DailyFeatureBuilder.features }
 
     /// A predictor from its parts.
     /// - Throws: `NeuralNetError.shapeMismatch` if the normalisation does not match the network's input.
-    public init(network: Network, featureMean: [Float], featureScale: [Float], periodQuantile: Double = 0.5,
+    package init(network: Network, featureMean: [Float], featureScale: [Float], periodQuantile: Double = 0.5,
                 alertThreshold: Double? = nil, metrics: [String: Double] = [:], properties: [String: String] = [:]) throws {
         let count = network.lstm.inputSize
         guard count == DailyFeatureBuilder.featureCount, featureMean.count == count, featureScale.count == count else {

@@ -8,18 +8,18 @@ import Foundation
 /// `features` is the typed registry (name, group, phrase), in the vector order stored in model
 /// files. `features(of:into:)` projects a state; an instance replays one history for rows on
 /// increasing days (`features(on:into:)`).
-public struct TabularFeatureBuilder: Sendable {
+package struct TabularFeatureBuilder: Sendable {
     /// Version of the feature definitions, stored in model files (`feature_builder`): `tabular-v4`
     /// appended the fertility-signal features (`CycleSignalState`) to `tabular-v3`'s 66;
     /// `tabular-v5` appends the ovulation posterior's (`OvulationPosterior`). Earlier features keep
     /// their order and values.
-    public static let version = "tabular-v5"
+    package static let version = "tabular-v5"
     /// The symptom kinds with daily feature blocks, in feature order.
     static let symptomKinds: [SymptomType] = [.energy, .mood, .sleep, .stress, .pain]
 
     /// Every feature, in vector order. Flags are high above 0.5, differences above 0, symptom
     /// levels above the middle of the 1–10 scale.
-    public static let features: [CycleFeature] = {
+    package static let features: [CycleFeature] = {
         let flag = CycleFeature.Reference.level(0.5), difference = CycleFeature.Reference.level(0)
         var list: [CycleFeature] = [
             CycleFeature("cycle_day", .cycleDay, phrase: .key("cycle_day")),
@@ -101,25 +101,25 @@ public struct TabularFeatureBuilder: Sendable {
     }()
 
     /// Number of features.
-    public static var featureCount: Int { features.count }
+    package static var featureCount: Int { features.count }
 
     /// Replays the history the rows are asked of.
     private var replay: CycleDayState.Replay
 
     /// A builder of `history`'s rows.
-    public init(history: UserHistory) {
+    package init(history: UserHistory) {
         replay = CycleDayState.Replay(history)
     }
 
     /// The feature vector of `day` (`featureCount` values) written into `output`. Cheapest on
     /// increasing days: an earlier day than the last one asked replays her history from the start.
-    public mutating func features(on day: CalendarDay, into output: inout [Float]) {
+    package mutating func features(on day: CalendarDay, into output: inout [Float]) {
         TabularFeatureBuilder.features(of: replay.advance(through: day), into: &output)
     }
 
     /// The feature vector of `state`'s day (`featureCount` values) written into `output`; all
     /// `nan` for a state that has seen no day.
-    public static func features(of state: CycleDayState, into output: inout [Float]) {
+    package static func features(of state: CycleDayState, into output: inout [Float]) {
         if output.count != featureCount {
             output = [Float](repeating: .nan, count: featureCount)
         }
