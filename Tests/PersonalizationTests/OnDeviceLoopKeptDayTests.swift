@@ -62,7 +62,7 @@ import CyclesLab
             let outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
             if let reason = outcome.replayReason { replays.append(reason) } else { advanced += 1 }
             if day == days.first || day.daysSinceEpoch % 5 == 0 {
-                #expect(outcome.prediction == (try expected(on: day)), "\(modelPath), \(day)")
+                #expect(Self.agree(outcome.prediction, try expected(on: day)), "\(modelPath), \(day)")
             }
         }
         // Until she has logged a day `keptDayLagDays` back there is nothing to keep.
@@ -80,11 +80,11 @@ import CyclesLab
         }
         var outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
         #expect(outcome.replayReason?.contains("was edited") == true, "\(String(describing: outcome.replayReason))")
-        #expect(outcome.prediction == (try expected(on: day)))
+        #expect(Self.agree(outcome.prediction, try expected(on: day)), "\(modelPath), \(day)")
         day = day.advanced(by: 1)
         outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
         #expect(outcome.replayReason == nil)
-        #expect(outcome.prediction == (try expected(on: day)))
+        #expect(Self.agree(outcome.prediction, try expected(on: day)), "\(modelPath), \(day)")
 
         // Her last period's first day deleted: the forecast moves, as a replay says it does.
         let lastStart = try #require(logged.periodStarts.last)
@@ -92,7 +92,29 @@ import CyclesLab
         day = day.advanced(by: 1)
         outcome = try loop.predict(at: AppDatabaseFixtures.noon(day))
         #expect(outcome.replayReason != nil)
-        #expect(outcome.prediction == (try expected(on: day)))
+        #expect(Self.agree(outcome.prediction, try expected(on: day)), "\(modelPath), \(day)")
+    }
+
+    /// The same forecast: every date, level and sentence equal, every probability and value within
+    /// 1e-6. The learned models' batched products may round their last bit differently when the
+    /// BLAS thread count, which other tests change while this one runs, differs between the two
+    /// calls; the kept state itself is compared exactly in `KeptCycleDayTests`.
+    static func agree(_ kept: CyclePrediction?, _ replayed: CyclePrediction) -> Bool {
+        guard let kept else { return false }
+        func close(_ a: Double?, _ b: Double?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return abs(a - b) <= 1e-6 * max(1, abs(a), abs(b))
+        }
+        return kept.asOf == replayed.asOf && kept.nextPeriodStart == replayed.nextPeriodStart
+            && close(kept.nextPeriodUncertaintyDays, replayed.nextPeriodUncertaintyDays)
+            && close(kept.nextPeriodConfidence, replayed.nextPeriodConfidence)
+            && kept.nextPeriodIntervals.map(\.first) == replayed.nextPeriodIntervals.map(\.first)
+            && kept.nextPeriodIntervals.map(\.last) == replayed.nextPeriodIntervals.map(\.last)
+            && kept.ovulation?.date == replayed.ovulation?.date
+            && close(kept.ovulation?.passedProbability, replayed.ovulation?.passedProbability)
+            && kept.energyTomorrow?.level == replayed.energyTomorrow?.level && close(kept.energyTomorrow?.value, replayed.energyTomorrow?.value)
+            && kept.moodTomorrow?.level == replayed.moodTomorrow?.level && close(kept.moodTomorrow?.value, replayed.moodTomorrow?.value)
+            && kept.reasoning.text == replayed.reasoning.text && kept.fertility == replayed.fertility
     }
 
     /// A kept day in a format this build does not read, or bytes that are not a kept day, are
