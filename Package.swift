@@ -73,7 +73,7 @@ let publicTargets: [Target] = [
     .target(name: "SVGCharts"),
     // Exporters (ONNX/, TFLite/, CoreML/): toolkit only, not part of what an app links.
     .target(name: "ModelExport", dependencies: [
-        "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "ModelFiles",
+        "TensorCore", "NeuralNet", "BoostedTrees", "Cycles", "CyclesLab", "ModelFiles",
         swiftProtobuf,
     ], exclude: ["ONNX/Protos", "CoreML/Protos"]),
     .target(name: "OnDeviceML", dependencies: [

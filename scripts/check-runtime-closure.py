@@ -12,16 +12,28 @@ replay (`PersonalizationLab`), Elaro's simulator (`ElaroLab`), `Validation`, the
 (`ModelExport`), the tools umbrella and the packages only they need (SwiftProtobuf,
 ArgumentParser). Nor may one app's product reach the other app's modules.
 
+A second pass finds lab code that still lives in a runtime module: a type declared at the top
+level of an app-domain runtime module (`RUNTIME_DOMAIN`) that lab or tool code names and that no
+other file of a runtime module names. Such a type is compiled into every app for the lab's sake;
+it belongs in the lab (a generator's config that a dataset manifest stores may stay, since the
+manifest names it). Names are matched as whole words in code with comments removed.
+
 Usage: scripts/check-runtime-closure.py [--package-path DIR] [--self-test]
-Exit status: 0 clean, 1 a forbidden module in a closure (the path that reaches it is printed),
-2 the manifest could not be read. `--self-test` plants a lab import in each runtime product and
-checks that it is caught. Python 3 standard library only; needs `swift` on PATH.
+Exit status: 0 clean, 1 a forbidden module in a closure (the path that reaches it is printed) or a
+lab type in a runtime module, 2 the manifest could not be read. `--self-test` plants a lab import
+in each runtime product, and a type only the lab uses in a runtime module, and checks that each is
+caught. Python 3 standard library only; needs `swift` on PATH.
 """
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _swift_sources import read_lines  # noqa: E402
 
 LAB_AND_TOOLS = {"CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML", "SVGCharts",
                  "SwiftProtobuf", "ArgumentParser"}
@@ -32,6 +44,49 @@ FORBIDDEN = {
                                      "ModelFiles", "GRDB", "Crypto"},
     "OnDeviceMLC": LAB_AND_TOOLS,
 }
+
+# The app-domain runtime modules whose types the second pass checks, the modules that count as
+# runtime users of a type, and the lab and tool code whose use alone marks a type as lab code.
+RUNTIME_DOMAIN = ["Cycles", "Personalization", "ModelFiles", "Explanations", "ExplanationAdapters", "Elaro"]
+RUNTIME_MODULES = RUNTIME_DOMAIN + ["TensorCore", "NeuralNet", "BoostedTrees", "Bandits", "ShifAIRuntime", "ElaroRuntime",
+                                    "OnDeviceMLC"]
+LAB_CODE = ["CyclesLab", "PersonalizationLab", "ElaroLab", "Validation", "ModelExport", "OnDeviceML", "SVGCharts", "odml",
+            "../Benchmarks/odml-bench"]
+TOP_LEVEL_TYPE = re.compile(r"^(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private|final)\s+)*"
+                            r"(?:struct|enum|class|protocol|actor)\s+(\w+)")
+
+
+def swift_files(package, modules):
+    """Each module's Swift files with their code (comments removed), by path."""
+    files = {}
+    for module in modules:
+        for path in sorted((package / "Sources" / module).rglob("*.swift")):
+            files[path] = "\n".join(line.code for line in read_lines(path))
+    return files
+
+
+def lab_types_in_runtime(package, planted=None):
+    """One line per top-level type of a runtime-domain module that only lab or tool code names.
+    `planted` is `(path, code)` of an extra runtime file, for the self-test."""
+    runtime, lab = swift_files(package, RUNTIME_MODULES), swift_files(package, LAB_CODE)
+    if planted:
+        runtime[Path(planted[0])] = planted[1]
+    domain = [path for path in runtime
+              if any(str(path).startswith(str(package / "Sources" / module) + "/") for module in RUNTIME_DOMAIN)]
+    lines = []
+    for path in domain:
+        for code_line in runtime[path].splitlines():
+            match = TOP_LEVEL_TYPE.match(code_line)
+            if not match:
+                continue
+            name = re.compile(rf"\b{re.escape(match.group(1))}\b")
+            if any(name.search(code) for other, code in runtime.items() if other != path):
+                continue
+            users = [str(other.relative_to(package)) for other, code in lab.items() if name.search(code)]
+            if users:
+                lines.append(f"{path.relative_to(package)} declares {match.group(1)}, which only lab or tool code uses "
+                             f"({', '.join(users[:3])}): move it to the lab")
+    return lines
 
 
 def dump_package(package_path):
@@ -82,9 +137,9 @@ def violations(manifest):
     return lines
 
 
-def self_test(manifest):
-    """Plants a lab module in a ShifAI runtime module and in the C API, and each app's module in the other's; each
-    must be caught."""
+def self_test(manifest, package_path):
+    """Plants a lab module in a ShifAI runtime module and in the C API, each app's module in the other's, and a
+    runtime type named only by the lab (`ValidationReport`, which `Validation` names); each must be caught."""
     failures = 0
     plants = (("Cycles", "CyclesLab"), ("Elaro", "Cycles"), ("Personalization", "Elaro"), ("OnDeviceMLC", "Validation"))
     for planted_in, planted in plants:
@@ -97,6 +152,16 @@ def self_test(manifest):
             print(f"check-runtime-closure --self-test: {planted} planted in {planted_in} was not caught", file=sys.stderr)
             failures += 1
     print(f"check-runtime-closure --self-test: {len(plants) - failures} of {len(plants)} planted imports caught")
+    package = Path(package_path)
+    planted_file = package / "Sources" / "Cycles" / "PlantedLabOnlyType.swift"
+    planted_code = "package struct ValidationReport2 {}"
+    lab_only = [line for line in lab_types_in_runtime(package, (planted_file, planted_code.replace("2", "")))
+                if "declares ValidationReport," in line]
+    if not lab_only:
+        print("check-runtime-closure --self-test: a runtime type only the lab uses was not caught", file=sys.stderr)
+        failures += 1
+    else:
+        print("check-runtime-closure --self-test: a runtime type only the lab uses was caught")
     return 1 if failures else 0
 
 
@@ -111,12 +176,12 @@ def main():
         print(f"check-runtime-closure: cannot read the manifest: {error}", file=sys.stderr)
         return 2
     if arguments.self_test:
-        return self_test(manifest)
-    failures = violations(manifest)
+        return self_test(manifest, arguments.package_path)
+    failures = violations(manifest) + lab_types_in_runtime(Path(arguments.package_path))
     for line in failures:
         print(line)
     if failures:
-        print(f"check-runtime-closure: {len(failures)} forbidden module(s) in a runtime product")
+        print(f"check-runtime-closure: {len(failures)} forbidden module(s) or lab type(s) in a runtime product")
         return 1
     return 0
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _swift_sources import read_lines  # noqa: E402
 
 # Each app's runtime product (its umbrella module): the ceiling on what it shows, and the aim.
-PRODUCTS = {"ShifAIRuntime": (832, 700), "ElaroRuntime": (295, 300)}
+PRODUCTS = {"ShifAIRuntime": (659, 700), "ElaroRuntime": (275, 300)}
 
 DECLARATION = re.compile(
     r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|final|static|class|override|mutating|nonmutating|indirect|"
@@ -61,7 +61,10 @@ def public_declarations(package, module):
             elif in_public_enum_depth and depth == in_public_enum_depth[-1]:
                 case = ENUM_CASE.match(code)
                 if case:
-                    count += len([part for part in case.group(1).split(",") if part.strip()])
+                    # `case a, b(x: Int, y: Int)` declares two cases: commas inside an associated
+                    # value's parentheses (or a raw value's string) do not separate cases.
+                    names = re.sub(r"\([^()]*\)|\"[^\"]*\"", "", case.group(1))
+                    count += len([part for part in names.split(",") if part.strip()])
             depth += code.count("{") - code.count("}")
             while in_public_enum_depth and depth < in_public_enum_depth[-1]:
                 in_public_enum_depth.pop()

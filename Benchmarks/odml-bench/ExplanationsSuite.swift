@@ -105,7 +105,7 @@ enum ExplanationsSuite {
     }
 
     /// `odml validate`'s latency row for each model (see the type's documentation).
-    static func runValidatorLatency(_ harness: BenchmarkHarness, models: [(String, any ForecastAttributing)]) throws {
+    static func runValidatorLatency(_ harness: BenchmarkHarness, models: [(String, any PreparedDayForecasting)]) throws {
         let models = models.filter { harness.shouldRun($0.0) }
         guard !models.isEmpty else { return }
         let benchmark = LatencyBenchmark()
@@ -146,7 +146,7 @@ enum ExplanationsSuite {
             let gbt = try GBTCyclePredictor.load(from: gbtURL), lstm = try LSTMCyclePredictor.load(from: lstmURL)
             try runValidatorLatency(harness, models: [("lstm_validator_latency", lstm), ("gbt_validator_latency", gbt)])
             let extra: [String: Any] = ["history_days": history.records.count]
-            for (name, predictor) in [("gbt_explained_prediction", gbt as any ForecastAttributing),
+            for (name, predictor) in [("gbt_explained_prediction", gbt as any PreparedDayForecasting),
                                       ("lstm_explained_prediction", lstm)] where harness.shouldRun(name) {
                 let measurement = harness.measure {
                     BenchmarkHarness.blackHole(try? predictor.explainedPrediction(for: history, on: day, language: .fr,

@@ -19,7 +19,7 @@ enum ExportSuite {
                 FileHandle.standardError.write(Data("odml-bench export: \(url.path) not found (run from the repository root); \(caseName) skipped\n".utf8))
                 continue
             }
-            switch try ModelKindRegistry.load(ModelFile.read(from: url)).layout {
+            switch try ModelLayout(ModelKindRegistry.load(ModelFile.read(from: url))) {
             case let .trees(trees):
                 let row = ModelLayout.trees(trees).sampleInput(rows: 1, seed: 42).values
                 var scores = trees.heads.map { [Double](repeating: 0, count: $0.classCount) }

@@ -1,6 +1,6 @@
 extension CycleDayState: Equatable {
     /// Equal when everything known is the same; a value not logged (`nan`) equals itself.
-    public static func == (lhs: CycleDayState, rhs: CycleDayState) -> Bool {
+    package static func == (lhs: CycleDayState, rhs: CycleDayState) -> Bool {
         lhs.declaredCycleType == rhs.declaredCycleType && lhs.cycle == rhs.cycle && lhs.starts == rhs.starts
             && lhs.recentCycles == rhs.recentCycles && lhs.firstDay == rhs.firstDay
             && lhs.lastOneSidedPain == rhs.lastOneSidedPain && lhs.ovulationPainThisCycle == rhs.ovulationPainThisCycle
@@ -14,7 +14,7 @@ extension CycleDayState: Equatable {
 
 extension CycleDayState.CompletedCycle: Equatable {
     /// Equal when every fact is the same; a well-being not logged (`nan`) equals itself.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.start == rhs.start && lhs.length == rhs.length && lhs.ovulationPainDay == rhs.ovulationPainDay
             && lhs.ovulationEvidence == rhs.ovulationEvidence
             && _sameBits([lhs.wellbeingBeforeNextStart, lhs.wellbeingMidCycle], [rhs.wellbeingBeforeNextStart, rhs.wellbeingMidCycle])

@@ -12,7 +12,7 @@ extension CycleDayState {
 
     /// The ovulation posterior's next-start distribution at the end of today, `nil` before a start
     /// or past the posterior's hypotheses.
-    public var posteriorDistribution: NextStartDistribution? {
+    package var posteriorDistribution: NextStartDistribution? {
         guard let today, let posterior = ovulationPosterior else { return nil }
         return NextStartDistribution(asOf: today, weights: posterior.startProbabilities)
     }

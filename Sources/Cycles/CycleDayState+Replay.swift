@@ -12,7 +12,9 @@ extension CycleDayState {
             self.history = history
             cursor = _HistoryCursor(history)
             state = CycleDayState(profile: history.profile)
+            #if DEBUG
             _FeatureBuildCounter.record(.replay)
+            #endif
         }
 
         /// The state at the end of `day`: every record and measurement up to and including `day`,
@@ -35,7 +37,7 @@ extension CycleDayState {
     }
 
     /// `history`'s state at the end of `day` (later records are ignored).
-    public init(history: UserHistory, through day: CalendarDay) {
+    package init(history: UserHistory, through day: CalendarDay) {
         var replay = Replay(history)
         self = replay.advance(through: day)
     }

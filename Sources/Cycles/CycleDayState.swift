@@ -22,21 +22,21 @@ import Foundation
 ///   which of the last `loggingWindowDays` days had a measurement.
 ///
 /// Observations a day may carry are facts of the app's logs, never constants of a generator.
-public struct CycleDayState: Sendable, Codable {
+package struct CycleDayState: Sendable, Codable {
     /// A complete cycle, as it was known when the next start came.
-    public struct CompletedCycle: Sendable, Codable {
+    package struct CompletedCycle: Sendable, Codable {
         /// Its first day.
-        public var start: CalendarDay
+        package var start: CalendarDay
         /// Days from its start to the next start.
-        public var length: Int
+        package var length: Int
         /// Its last day with one-sided pain after the menses (`ovulationPainEarliestOffset`), if any.
-        public var ovulationPainDay: CalendarDay?
+        package var ovulationPainDay: CalendarDay?
         /// Mean well-being of the `premenstrualDays` days before the next start (`nan` when none was logged).
-        public var wellbeingBeforeNextStart: Float
+        package var wellbeingBeforeNextStart: Float
         /// Mean well-being of its days 6 … length − 8 (`nan` when none was logged).
-        public var wellbeingMidCycle: Float
+        package var wellbeingMidCycle: Float
         /// The ovulation its fertility signals evidenced, in effect when the next start came.
-        public var ovulationEvidence: OvulationEvidence?
+        package var ovulationEvidence: OvulationEvidence?
     }
 
     /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
@@ -52,21 +52,21 @@ public struct CycleDayState: Sendable, Codable {
     package static let loggingWindowDays = 28
 
     /// The cycle type she declared at onboarding (`user_profile.cycle_type`).
-    public var declaredCycleType: CycleType
+    package var declaredCycleType: CycleType
     /// The period-start rule, recent cycle lengths and the calendar.
     package private(set) var cycle = CycleState()
     /// Every known period start, increasing.
-    public private(set) var starts: [CalendarDay] = []
+    package private(set) var starts: [CalendarDay] = []
     /// The last (up to `CycleState.recentCycleCount`) complete cycles, oldest first.
-    public private(set) var recentCycles: [CompletedCycle] = []
+    package private(set) var recentCycles: [CompletedCycle] = []
     /// The first day advanced to (index 0 of the day log).
-    public private(set) var firstDay: CalendarDay?
+    package private(set) var firstDay: CalendarDay?
     /// The last day with one-sided pain (pain logged in the left or right ovary).
     package private(set) var lastOneSidedPain: CalendarDay?
     /// This cycle's last one-sided pain from cycle day `ovulationPainEarliestOffset + 1` on.
     package private(set) var ovulationPainThisCycle: CalendarDay?
     /// The last day with any record.
-    public private(set) var lastLoggedDay: CalendarDay?
+    package private(set) var lastLoggedDay: CalendarDay?
     /// Bit `i` set when a symptom was logged `i` days before `today`.
     private(set) var symptomLogMask: UInt32 = 0
     /// Bit `i` set when a measurement (a fertility signal) was logged `i` days before `today`.
@@ -92,13 +92,13 @@ public struct CycleDayState: Sendable, Codable {
     private(set) var wellbeing: [Float] = []
 
     /// A state that has seen nothing yet, of a user who declared `declaredCycleType`.
-    public init(declaredCycleType: CycleType = .unknown) {
+    package init(declaredCycleType: CycleType = .unknown) {
         self.declaredCycleType = declaredCycleType
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes: her declared cycle
     /// type, and her cycle-length model's prior and age (`CycleState.init(profile:)`).
-    public init(profile: UserProfile) {
+    package init(profile: UserProfile) {
         self.declaredCycleType = profile.cycleType
         self.cycle = CycleState(profile: profile)
         self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
@@ -110,7 +110,7 @@ public struct CycleDayState: Sendable, Codable {
     }
 
     /// Encodes everything known; the day log's series as packed bytes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(declaredCycleType, forKey: .declaredCycleType)
         try container.encode(cycle, forKey: .cycle)
@@ -135,7 +135,7 @@ public struct CycleDayState: Sendable, Codable {
 
     /// Decodes an encoded state; its ovulation posterior's prior is rebuilt from its cycles.
     /// - Throws: `DecodingError` when a day series does not hold `dayCount` days.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         declaredCycleType = try container.decode(CycleType.self, forKey: .declaredCycleType)
         cycle = try container.decode(CycleState.self, forKey: .cycle)
@@ -175,17 +175,17 @@ public struct CycleDayState: Sendable, Codable {
     }
 
     /// The last day advanced to.
-    public var today: CalendarDay? { cycle.today }
+    package var today: CalendarDay? { cycle.today }
 
     /// The day log's values of `kind` (index 0 is `firstDay`; `nan` when not logged). Empty for
     /// kinds outside `SymptomType.builtIn`.
-    public func values(of kind: SymptomType) -> [Float] {
+    package func values(of kind: SymptomType) -> [Float] {
         SymptomType.builtIn.firstIndex(of: kind).map { symptomSeries[$0] } ?? []
     }
 
     /// Advances to `day` (after every day already seen) with the day's record and measurements,
     /// if any. Days skipped since the last one are logged as empty.
-    public mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil) {
+    package mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil) {
         if let today = cycle.today {
             precondition(today < day, "CycleDayState advances forward: \(day) is not after \(today)")
             let gap = today.distance(to: day)
@@ -256,7 +256,7 @@ public struct CycleDayState: Sendable, Codable {
 
     /// The posterior over this cycle's ovulation day and the next start from her signals and her
     /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
-    public var ovulationPosterior: OvulationPosterior? {
+    package var ovulationPosterior: OvulationPosterior? {
         signals.ovulationPosterior(prior: ovulationPrior,
                                    startLogLikelihood: _PremenstrualLikelihood(self).startLogLikelihoods)
     }
@@ -301,7 +301,7 @@ public struct CycleDayState: Sendable, Codable {
     /// The next start the signals give on top of the period-history forecast's date
     /// (`CycleSignalState.anchoredNextStart` from `CycleState.nextStartDistribution`'s likeliest
     /// date), `nil` before any start is known.
-    public var anchoredNextStart: CalendarDay? {
+    package var anchoredNextStart: CalendarDay? {
         cycle.nextStartDistribution.map { signals.anchoredNextStart(calendar: $0.likeliestDate) }
     }
 

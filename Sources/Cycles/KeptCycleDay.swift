@@ -12,30 +12,30 @@ import Foundation
 /// (`CycleDayState(history:through:)`); with daily rows every day is visited, as the LSTM's
 /// `DailyFeatureBuilder` does. A property test checks both over generated users with every signal. A kept day is only valid while nothing dated on or
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
-public struct KeptCycleDay: Sendable, Codable, Equatable {
+package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
     package static let formatVersion = 1
 
     /// Her state at the end of the last day advanced through.
-    public private(set) var state: CycleDayState
+    package private(set) var state: CycleDayState
     /// `DailyFeatureBuilder`'s raw rows of every day from her first logged day through `state`'s
     /// day (`[days, featureCount]`, row-major), when kept (`keepsDailyRows`); else `nil`.
-    public private(set) var dailyRows: [Float]?
+    package private(set) var dailyRows: [Float]?
 
     private enum CodingKeys: String, CodingKey { case state, dailyRows }
 
     /// A kept day that has seen nothing yet, of the woman `profile` describes; with daily rows
     /// when `keepsDailyRows`.
-    public init(profile: UserProfile, keepsDailyRows: Bool) {
+    package init(profile: UserProfile, keepsDailyRows: Bool) {
         state = CycleDayState(profile: profile)
         dailyRows = keepsDailyRows ? [] : nil
     }
 
     /// Whether the daily input rows are kept.
-    public var keepsDailyRows: Bool { dailyRows != nil }
+    package var keepsDailyRows: Bool { dailyRows != nil }
 
     /// The last day advanced through, `nil` before her first logged day.
-    public var day: CalendarDay? { state.today }
+    package var day: CalendarDay? { state.today }
 
     /// Advances with what she logged after `self.day` up to `day`, stopping at the last day
     /// visited: in a kept day without daily rows, her last day with a record or a measurement
@@ -43,7 +43,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
     /// same days as a replay of her history from nothing, `CycleDayState(history:through:)`);
     /// with daily rows, `day` itself.
     /// - Throws: `DatasetError.invalidValue` when `day` is before the last day advanced through.
-    public mutating func advance(throughLoggedDaysUpTo day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
+    package mutating func advance(throughLoggedDaysUpTo day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
         try advance(through: day, records: records, measurements: measurements, visitingDay: dailyRows != nil)
     }
 
@@ -55,7 +55,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
     /// Without daily rows the state visits the days with a record or a measurement, then `day`
     /// (`CycleDayState.Replay`); with them it visits every day and projects each one's row.
     /// - Throws: `DatasetError.invalidValue` when `day` is before the last day advanced through.
-    public mutating func advance(through day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
+    package mutating func advance(through day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
         try advance(through: day, records: records, measurements: measurements, visitingDay: true)
     }
 
@@ -98,14 +98,14 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
 
     /// The kept day of `history` through `day`: every record and measurement dated up to `day`,
     /// advanced as `advance(through:records:measurements:)` does from nothing.
-    public init(history: UserHistory, through day: CalendarDay, keepsDailyRows: Bool) {
+    package init(history: UserHistory, through day: CalendarDay, keepsDailyRows: Bool) {
         self.init(profile: history.profile, keepsDailyRows: keepsDailyRows)
         // Cannot throw: a new kept day has no last day.
         try? advance(through: day, records: history.records, measurements: history.measurements)
     }
 
     /// Encodes the state, and the daily rows as packed bytes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(state, forKey: .state)
         try container.encodeIfPresent(dailyRows.map(_PackedNumbers.data), forKey: .dailyRows)
@@ -113,7 +113,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
 
     /// Decodes an encoded kept day.
     /// - Throws: `DecodingError` for a state that cannot be read or rows that are not whole days.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         state = try container.decode(CycleDayState.self, forKey: .state)
         if let data = try container.decodeIfPresent(Data.self, forKey: .dailyRows) {
@@ -129,7 +129,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The kept day as stored between days: JSON, with a number JSON has no word for written
     /// `"inf"`, `"-inf"` or `"nan"`. Read back by `init(encoded:)`.
     /// - Throws: `EncodingError` when the state cannot be encoded.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
@@ -138,7 +138,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
 
     /// Reads a kept day stored by `encoded()`.
     /// - Throws: `DecodingError` for bytes that are not a kept day.
-    public init(encoded data: Data) throws {
+    package init(encoded data: Data) throws {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
@@ -149,7 +149,7 @@ public struct KeptCycleDay: Sendable, Codable, Equatable {
     private static let positiveInfinity = "inf", negativeInfinity = "-inf", notANumber = "nan"
 
     /// Equal when the states and the rows (bit for bit) are.
-    public static func == (lhs: KeptCycleDay, rhs: KeptCycleDay) -> Bool {
+    package static func == (lhs: KeptCycleDay, rhs: KeptCycleDay) -> Bool {
         lhs.state == rhs.state && lhs.dailyRows.map { $0.map(\.bitPattern) } == rhs.dailyRows.map { $0.map(\.bitPattern) }
     }
 }

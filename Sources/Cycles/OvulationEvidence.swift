@@ -1,9 +1,9 @@
 /// "Ovulation evidenced on day X by Y": an ovulation date read from the fertility signals of the
 /// current cycle by one of `CycleSignalState`'s rules, known from the end of the day the rule was
 /// satisfied (`confirmed`) on.
-public struct OvulationEvidence: Sendable, Equatable, Codable {
+package struct OvulationEvidence: Sendable, Equatable, Codable {
     /// The signal and reading a date was read from, by precedence (the most precise first).
-    public enum Source: Int, Sendable, CaseIterable, Comparable, Codable {
+    package enum Source: Int, Sendable, CaseIterable, Comparable, Codable {
         /// A `peak` LH reading (a monitor's "Peak", a quantitative reader's highest): ovulation on
         /// that day.
         case lhPeak = 1
@@ -18,7 +18,7 @@ public struct OvulationEvidence: Sendable, Equatable, Codable {
         case wristTemperatureShift = 5
 
         /// The measurement the source reads.
-        public var kind: MeasurementKind {
+        package var kind: MeasurementKind {
             switch self {
             case .lhPeak, .lhPositive: .lhTest
             case .mucusPeak: .cervicalMucus
@@ -28,7 +28,7 @@ public struct OvulationEvidence: Sendable, Equatable, Codable {
         }
 
         /// The key of the source's phrase in the cycle phrase book (`signals.<key>` under `texts`).
-        public var key: String {
+        package var key: String {
             switch self {
             case .lhPeak: "lh_peak"
             case .lhPositive: "lh_positive"
@@ -38,24 +38,24 @@ public struct OvulationEvidence: Sendable, Equatable, Codable {
             }
         }
 
-        public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The estimated ovulation day.
-    public var ovulation: CalendarDay
+    package var ovulation: CalendarDay
     /// What it was read from.
-    public var source: Source
+    package var source: Source
     /// The reading named in a sentence: the first surge reading, the mucus peak day, the first
     /// high temperature.
-    public var observed: CalendarDay
+    package var observed: CalendarDay
     /// The day the rule was satisfied: the evidence is known from the end of that day on.
-    public var confirmed: CalendarDay
+    package var confirmed: CalendarDay
     /// For a BBT rise, the temperature rule that confirmed it (named in the sentence).
-    public var temperatureRule: TemperatureShift.Rule?
+    package var temperatureRule: TemperatureShift.Rule?
 
     /// Evidence of ovulation on `ovulation` by `source`, read on `observed`, known from `confirmed`
     /// (for a BBT rise, by `temperatureRule`).
-    public init(ovulation: CalendarDay, source: Source, observed: CalendarDay, confirmed: CalendarDay,
+    package init(ovulation: CalendarDay, source: Source, observed: CalendarDay, confirmed: CalendarDay,
                 temperatureRule: TemperatureShift.Rule? = nil) {
         self.ovulation = ovulation
         self.source = source

@@ -17,21 +17,21 @@ import Foundation
 /// (`_PremenstrualLikelihood`). Without readings or symptoms this cycle its next start is close to
 /// the period-history forecast (`CycleLengthModel`), with the anovulatory share spread flat,
 /// conditioned on no start.
-public struct OvulationPosterior: Sendable, Equatable {
+package struct OvulationPosterior: Sendable, Equatable {
     /// P(next start in k days) at index k − 1, for k = 1 through the latest start the hypotheses
     /// allow (at least `AlertPolicy.windowDays + 1` entries, zero-padded).
-    public var startProbabilities: [Double]
+    package var startProbabilities: [Double]
     /// P(ovulation happened on or before today).
-    public var ovulationPassedProbability: Double
+    package var ovulationPassedProbability: Double
     /// The median of the days until the next start.
-    public var medianDaysToStart: Int
+    package var medianDaysToStart: Int
     /// The interquartile range of the days until the next start.
-    public var spreadDays: Int
+    package var spreadDays: Int
     /// The most probable ovulation day, as a cycle day (1 on the start day).
-    public var likeliestOvulationCycleDay: Int
+    package var likeliestOvulationCycleDay: Int
     /// P(ovulation on cycle day `ovulationDays[i]` | an ovulatory cycle, no start through today)
     /// at index i.
-    public var ovulationDayProbabilities: [Double]
+    package var ovulationDayProbabilities: [Double]
 
     /// Share of cycles without ovulation in the prior (7–10 % in ovulation studies; more with PCOS).
     package static let anovulatoryShare = 0.08
@@ -45,10 +45,10 @@ public struct OvulationPosterior: Sendable, Equatable {
     package static let anovulatoryStartRange = 22...120
 
     /// P(start in 1 day) − P(start in `AlertPolicy.windowDays + 1` days): `AlertTiming`'s score.
-    public var alertScore: Double { startProbabilities[0] - startProbabilities[AlertPolicy.windowDays] }
+    package var alertScore: Double { startProbabilities[0] - startProbabilities[AlertPolicy.windowDays] }
 
     /// P(next start within the window an alert made today would cover: 1 … `AlertPolicy.windowDays` days).
-    public var windowProbability: Double { startProbabilities.prefix(AlertPolicy.windowDays).reduce(0, +) }
+    package var windowProbability: Double { startProbabilities.prefix(AlertPolicy.windowDays).reduce(0, +) }
 
     /// The ovulation days the posterior weighs: cycle day 6 through the last day that leaves a
     /// full luteal phase before `_SignalLikelihood.maxCycleDay`.
@@ -57,7 +57,7 @@ public struct OvulationPosterior: Sendable, Equatable {
     /// The central interval of the ovulation day holding `mass` of its probability (given an
     /// ovulatory cycle), as cycle days: from the day the cumulative probability reaches
     /// (1 − `mass`) / 2 to the day it reaches (1 + `mass`) / 2; `nil` when no day has mass.
-    public func ovulationInterval(mass: Double) -> ClosedRange<Int>? {
+    package func ovulationInterval(mass: Double) -> ClosedRange<Int>? {
         let days = OvulationPosterior.ovulationDays
         var cumulative = 0.0
         var lower: Int?

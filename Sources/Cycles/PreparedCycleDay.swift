@@ -1,16 +1,16 @@
 /// One user-day prepared once for a forecast: her state at the end of the day and the model's
 /// raw input rows projected from it. The forecast, its attributions and its sentences all read
 /// it (`ForecastAttributing.explainedPrediction`), so the day's features are built once.
-public struct PreparedCycleDay: Sendable {
+package struct PreparedCycleDay: Sendable {
     /// The day forecast.
-    public let day: CalendarDay
+    package let day: CalendarDay
     /// Her state at the end of `day`.
-    public let state: CycleDayState
+    package let state: CycleDayState
     /// The feature layout of `rows` (`TabularFeatureBuilder.layout`, `DailyFeatureBuilder.version`).
     package let layout: String
     /// Raw feature rows, `[rowCount, featureCount]` row-major: the boosted trees' one row of `day`,
     /// or the LSTM's daily inputs from her first logged day (or `day`, if earlier) through `day`.
-    public let rows: [Float]
+    package let rows: [Float]
     /// Number of rows.
     package let rowCount: Int
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// Counts, in the current task, how often a user's state is replayed from her history and how
 /// many feature rows are projected from it: what tests read to check that one forecast prepares
-/// its day once ("prepare once, use many times"). Inactive (one task-local read) unless a test
-/// binds `current`.
+/// its day once ("prepare once, use many times"). Debug builds only (release builds neither
+/// compile it nor call it); inactive (one task-local read) unless a test binds `current`.
+#if DEBUG
 final class _FeatureBuildCounter: @unchecked Sendable {
     /// What is counted.
     enum Kind: Hashable, Sendable {
@@ -30,3 +31,4 @@ final class _FeatureBuildCounter: @unchecked Sendable {
     /// How many `kind` were counted.
     func count(_ kind: Kind) -> Int { lock.withLock { counts[kind, default: 0] } }
 }
+#endif

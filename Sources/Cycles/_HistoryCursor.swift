@@ -1,14 +1,14 @@
 /// Walks one history's records and measurements forward in date order, for the day-by-day
 /// replays (`CycleDayState.Replay`, the LSTM's daily inputs). Measurements dated before her first
 /// record are skipped: her day log starts with her first record, as before signals existed.
-struct _HistoryCursor {
+package struct _HistoryCursor {
     private let records: [DayRecord]
     private let measurements: [DayMeasurements]
     private var nextRecord = 0
     private var nextMeasurement = 0
 
     /// A cursor before `history`'s first record.
-    init(_ history: UserHistory) {
+    package init(_ history: UserHistory) {
         records = history.records
         measurements = history.measurements
         if let first = records.first?.date {
@@ -29,7 +29,7 @@ struct _HistoryCursor {
     }
 
     /// What was logged on `day` (anything earlier not yet taken is skipped).
-    mutating func take(on day: CalendarDay) -> (record: DayRecord?, measurements: DayMeasurements?) {
+    package mutating func take(on day: CalendarDay) -> (record: DayRecord?, measurements: DayMeasurements?) {
         while nextRecord < records.count, records[nextRecord].date < day { nextRecord += 1 }
         while nextMeasurement < measurements.count, measurements[nextMeasurement].date < day { nextMeasurement += 1 }
         var record: DayRecord?, measured: DayMeasurements?

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 import Foundation
 
 /// An exported model: the bytes of the file and a description of its input, outputs and operators.

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 import Foundation
 import ModelFiles
 
@@ -21,7 +22,7 @@ public enum ModelExporter {
         guard let kind = ModelKindRegistry.kind(named: file.header.kind) else {
             throw ModelExportError.unknownKind(kind: file.header.kind, known: ModelKindRegistry.kinds.map(\.name))
         }
-        let layout = try kind.load(file).layout
+        let layout = try ModelLayout(kind.load(file))
         return (try export(layout, kind: kind.name, format: format, metadata: metadata), layout)
     }
 

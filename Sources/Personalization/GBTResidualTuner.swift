@@ -54,7 +54,7 @@ package struct GBTResidualTuner: FineTuner {
     /// The boosted-trees model inside `model` (directly or behind a cache).
     static func gbt(in model: any CyclePredictor) -> GBTCyclePredictor? {
         if let gbt = model as? GBTCyclePredictor { return gbt }
-        if let cached = model as? PrecomputedPredictor { return cached.base as? GBTCyclePredictor }
+        if let cached = model as? any CachedPredictor { return cached.base as? GBTCyclePredictor }
         return nil
     }
 }

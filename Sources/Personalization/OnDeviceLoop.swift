@@ -65,7 +65,7 @@ public struct OnDeviceLoop: Sendable {
             return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil, replayReason: nil)
         }
         let language: Language, prediction: CyclePrediction, kept: KeptCycleDay?, replayReason: String?
-        if let attributing = model.predictor as? any ForecastAttributing {
+        if let attributing = model.predictor as? any PreparedDayForecasting {
             // Her kept day advanced by the days logged since: no replay of her history.
             let advanced = try database.advancedDay(through: day, keepsDailyRows: attributing.readsDailyRows)
             guard advanced.today.state.cycle.lastStart != nil else {

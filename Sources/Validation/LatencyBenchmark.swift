@@ -46,7 +46,7 @@ public struct LatencyBenchmark: Sendable {
     /// for a `ForecastAttributing` model, the plain forecast otherwise (see the type's documentation).
     public func measure(_ predictor: some CyclePredictor, cases: [(history: UserHistory, day: CalendarDay)]) throws -> LatencyProfile {
         let generator = try CyclePhrases.shared
-        let attributing = predictor as? any ForecastAttributing
+        let attributing = predictor as? any PreparedDayForecasting
         let savedThreads = BLAS.threadCount
         BLAS.threadCount = 1
         defer { BLAS.threadCount = savedThreads }

@@ -55,7 +55,7 @@ struct InspectCommand: ParsableCommand {
         guard let model = try? ModelFile.read(from: URL(fileURLWithPath: file), password: password),
               let kind = ModelKindRegistry.kind(named: model.header.kind) else { return nil }
         do {
-            let layout = try kind.load(model).layout
+            let layout = try ModelLayout(kind.load(model))
             guard let input = layout.input else { return nil }
             var details: [String: String] = [:]
             switch layout {

@@ -1,4 +1,5 @@
 import BoostedTrees
+import CyclesLab
 import Foundation
 import ModelFiles
 import NeuralNet
@@ -54,7 +55,7 @@ struct ModelKindRegistryTests {
             let loaded = try ModelKindRegistry.load(ModelFile(kind: kind.name))
             #expect(loaded.kind == kind)
             #expect(loaded.predictor.name == predictor)
-            let layout = try loaded.layout
+            let layout = try ModelLayout(loaded)
             #expect(layout.family == "built-in" && layout.input == nil && layout.outputs.isEmpty)
         }
     }
@@ -67,7 +68,7 @@ struct ModelKindRegistryTests {
                                                featureScale: [Float](repeating: 2, count: count))
         let loaded = try ModelKindRegistry.load(predictor.modelFile())
         #expect(loaded.kind == .cycleLSTM && loaded.predictor.name == "lstm")
-        guard case let .recurrent(layout) = try loaded.layout else {
+        guard case let .recurrent(layout) = try ModelLayout(loaded) else {
             Issue.record("a cycle-lstm file did not give a recurrent layout")
             return
         }
@@ -86,7 +87,7 @@ struct ModelKindRegistryTests {
         let remaining = GradientBoostedModel(ensemble: ensemble, objective: .poisson, baseScores: [2.5], featureNames: names)
         let loaded = try ModelKindRegistry.load(GBTCyclePredictor(remaining: remaining).modelFile())
         #expect(loaded.kind == .cycleGBT && loaded.predictor.name == "gbt")
-        guard case let .trees(layout) = try loaded.layout else {
+        guard case let .trees(layout) = try ModelLayout(loaded) else {
             Issue.record("a cycle-gbt file did not give a tree layout")
             return
         }

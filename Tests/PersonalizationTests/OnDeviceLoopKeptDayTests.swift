@@ -29,7 +29,7 @@ import CyclesLab
     func advancedForecastsEqualReplayedOnesAndPastEditsRebuild(modelPath: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let model = try CycleModel.load(root.appendingPathComponent(modelPath).path)
-        let predictor = try #require(model.predictor as? any ForecastAttributing)
+        let predictor = try #require(model.predictor as? any PreparedDayForecasting)
         let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 6, seed: 41).users[0]
         let directory = try AppDatabaseFixtures.temporaryDirectory()
         let database = try AppDatabase.create(path: directory.appendingPathComponent("app.sqlite").path, profile: history.profile,

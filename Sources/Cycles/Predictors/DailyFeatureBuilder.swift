@@ -106,7 +106,9 @@ package struct DailyFeatureBuilder: Sendable {
     /// ovulation posterior they read; `state` must have seen a day.
     @discardableResult
     package static func features(of state: CycleDayState, into features: UnsafeMutablePointer<Float>) -> OvulationPosterior? {
+        #if DEBUG
         _FeatureBuildCounter.record(.dailyRow)
+        #endif
         let cycle = state.cycle
         guard let day = cycle.today else { preconditionFailure("DailyFeatureBuilder: the state has seen no day") }
         let today = state.todayIndex
@@ -177,7 +179,9 @@ package struct DailyFeatureBuilder: Sendable {
     /// records dated up to `last`.
     static func features(for history: UserHistory, from first: CalendarDay, through last: CalendarDay)
         -> (rows: [Float], state: CycleDayState) {
+        #if DEBUG
         _FeatureBuildCounter.record(.replay)
+        #endif
         let count = first.distance(to: last) + 1
         var result = [Float](repeating: 0, count: count * featureCount)
         var builder = DailyFeatureBuilder(profile: history.profile)

@@ -3,9 +3,22 @@ import Explanations
 import Foundation
 import TensorCore
 
-extension GBTCyclePredictor: ForecastAttributing {
+extension GBTCyclePredictor: PreparedDayForecasting {
+    public func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution {
+        try preparedPeriodAttribution(for: history, on: day)
+    }
+
+    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+        try preparedLevelAttribution(symptom, for: history, on: day)
+    }
+
+    public func explainedPrediction(for history: UserHistory, on day: CalendarDay,
+                                    language: Language) throws -> (prediction: CyclePrediction, attribution: Attribution) {
+        try explainedPrediction(for: history, on: day, language: language, generator: CyclePhrases.shared)
+    }
+
     /// Her state at the end of `day` and its one feature row (`TabularFeatureBuilder`).
-    public func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
+    package func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
         let state = CycleDayState(history: history, through: day)
         var row = [Float]()
         TabularFeatureBuilder.features(of: state, into: &row)
@@ -13,16 +26,16 @@ extension GBTCyclePredictor: ForecastAttributing {
     }
 
     /// `false`: the trees read one row, projected from the day's state.
-    public var readsDailyRows: Bool { false }
+    package var readsDailyRows: Bool { false }
 
-    public func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
+    package func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
         let (day, state) = try dayState(of: kept)
         var row = [Float]()
         TabularFeatureBuilder.features(of: state, into: &row)
         return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
     }
 
-    public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
+    package func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
         var sentences = _ReasoningCache<[Double]>(), historySentences = _ReasoningCache<[Int]>()
         let forecast = try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
         return try prepared.state.completing(forecast, language: language, historySentences: &historySentences)
@@ -35,7 +48,7 @@ extension GBTCyclePredictor: ForecastAttributing {
     /// correction for an average training day), so the contributions add up to the forecast in
     /// days. The alert-timing decision that may bring the shown date forward is not part of the
     /// attribution.
-    public func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
+    package func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
         let explanation = periodExplanation(row: try row(of: prepared), day: prepared.day)
         let baselineDays = explanation.remainingDays - (explanation.rawScore - explanation.expectedValue)
         var attribution = try Attribution(shapValues: explanation.contributions, expectedValue: baselineDays,
@@ -71,7 +84,7 @@ extension GBTCyclePredictor {
     /// baseline feeds the expected class scores through the softmax. When the first-order sum
     /// has the wrong sign or vanishes, they are left unscaled and `completenessError` says how
     /// far they are from adding up.
-    public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
+    package func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
         let model: GradientBoostedModel?, classValues: [Double]
         switch symptom {
         case .energy: (model, classValues) = (energyTomorrow, energyClassValues)

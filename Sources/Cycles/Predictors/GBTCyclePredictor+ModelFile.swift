@@ -6,7 +6,7 @@ import ModelFiles
 /// tree-ensemble section per model (`period`, `ovulation`, `energy`, `mood`, `alert`), feature names and
 /// groups in the header, and the objectives, base scores and calibration in its properties.
 extension GBTCyclePredictor {
-    static let sectionNames = ["period", "ovulation", "energy", "mood", "alert"]
+    package static let sectionNames = ["period", "ovulation", "energy", "mood", "alert"]
 
     /// The predictor as a model file (leaf values and covers stored as `Float`).
     package func modelFile(metrics: [String: Double] = [:]) -> ModelFile {

@@ -3,7 +3,20 @@ import Explanations
 import NeuralNet
 import TensorCore
 
-extension LSTMCyclePredictor: ForecastAttributing {
+extension LSTMCyclePredictor: PreparedDayForecasting {
+    public func periodAttribution(for history: UserHistory, on day: CalendarDay) throws -> Attribution {
+        try preparedPeriodAttribution(for: history, on: day)
+    }
+
+    public func levelAttribution(_ symptom: SymptomType, for history: UserHistory, on day: CalendarDay) throws -> Attribution? {
+        try preparedLevelAttribution(symptom, for: history, on: day)
+    }
+
+    public func explainedPrediction(for history: UserHistory, on day: CalendarDay,
+                                    language: Language) throws -> (prediction: CyclePrediction, attribution: Attribution) {
+        try explainedPrediction(for: history, on: day, language: language, generator: CyclePhrases.shared)
+    }
+
     /// Days of history Integrated Gradients attributes by default: the last 60 (about two
     /// cycles), against the LSTM state the earlier days leave, which is held fixed: the
     /// contributions say what these days did, given what came before. The shipped model
@@ -26,7 +39,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
 
     /// Her state at the end of `day` and her raw daily inputs (`DailyFeatureBuilder`) from her
     /// first logged day (or `day`, if earlier) through `day`.
-    public func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
+    package func preparedDay(for history: UserHistory, on day: CalendarDay) -> PreparedCycleDay {
         let first = min(history.records.first?.date ?? day, day)
         let (rows, state) = DailyFeatureBuilder.features(for: history, from: first, through: day)
         return PreparedCycleDay(day: day, state: state, layout: DailyFeatureBuilder.version, rows: rows,
@@ -34,9 +47,9 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// `true`: the network reads every day's row from her first logged day.
-    public var readsDailyRows: Bool { true }
+    package var readsDailyRows: Bool { true }
 
-    public func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
+    package func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay {
         let (day, state) = try dayState(of: kept)
         guard let rows = kept.dailyRows, !rows.isEmpty else {
             throw ExplanationError.invalidParameter(name: "kept", expected: "a kept day with its daily rows (keepsDailyRows)",
@@ -46,7 +59,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
                                 rowCount: rows.count / DailyFeatureBuilder.featureCount)
     }
 
-    public func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
+    package func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
         for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
@@ -55,7 +68,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     }
 
     /// `periodAttribution(from:explainedDays:)` over the last `explainedDays` (60) days.
-    public func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
+    package func periodAttribution(from prepared: PreparedCycleDay) throws -> Attribution {
         try periodAttribution(from: prepared, explainedDays: LSTMCyclePredictor.explainedDays)
     }
 
@@ -84,7 +97,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// Integrated Gradients of tomorrow's expected energy or mood, `E = Σ_k v_k · softmax(z)_k`
     /// over the level values (`SymptomLevel.typicalValues`), over the last `explainedDays` days
     /// (as `periodAttribution`); `nil` for other symptoms.
-    public func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
+    package func levelAttribution(_ symptom: SymptomType, from prepared: PreparedCycleDay) throws -> Attribution? {
         guard let head = levelHead(symptom) else { return nil }
         return try attributions(of: [head], prepared: prepared, explainedDays: LSTMCyclePredictor.explainedDays)[0]
     }
@@ -92,7 +105,7 @@ extension LSTMCyclePredictor: ForecastAttributing {
     /// `periodAttribution(from:)` and `levelAttribution(_:from:)` of `levels` with one forward
     /// recurrence along the Integrated Gradients path for all the heads (the same as computing
     /// them one by one, to rounding).
-    public func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
+    package func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
         -> (period: Attribution, levels: [SymptomType: Attribution]) {
         let levelHeads = levels.compactMap { symptom in levelHead(symptom).map { (symptom, $0) } }
         let results = try attributions(of: [periodHead(of: prepared)] + levelHeads.map(\.1), prepared: prepared,

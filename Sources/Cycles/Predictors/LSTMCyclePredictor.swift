@@ -215,7 +215,7 @@ extension LSTMCyclePredictor {
     /// and in prediction. (Temperatures and mucus reach the head through `periodPrior`; a base at
     /// the posterior's median put tomorrow outside the corrections whenever the chance of a cycle
     /// without ovulation kept that median weeks away.)
-    static func baseDays(_ state: CycleDayState) -> Int {
+    package static func baseDays(_ state: CycleDayState) -> Int {
         max(1, state.anchoredDaysRemaining)
     }
 
@@ -232,7 +232,7 @@ extension LSTMCyclePredictor {
     /// `posterior` (its start probabilities moved by `base` days, the mass beyond either end of
     /// `Network.periodCorrections` on that end's class, floored at `periodPriorFloor`), so that a
     /// network with nothing to add gives the posterior; zeros (no prior) without a posterior.
-    static func periodPrior(_ posterior: OvulationPosterior?, baseDays base: Int) -> [Float] {
+    package static func periodPrior(_ posterior: OvulationPosterior?, baseDays base: Int) -> [Float] {
         var prior = [Float](repeating: 0, count: Network.periodClassCount)
         guard let probabilities = posterior?.startProbabilities else { return prior }
         let lowest = Network.periodCorrections.lowerBound
@@ -254,7 +254,7 @@ extension LSTMCyclePredictor {
 }
 
 /// Smallest class `k` whose cumulative probability reaches `q`.
-func _lstmQuantile(_ distribution: [Float], _ q: Double) -> Int {
+package func _lstmQuantile(_ distribution: [Float], _ q: Double) -> Int {
     var cumulative: Double = 0
     for (index, probability) in distribution.enumerated() {
         cumulative += Double(probability)

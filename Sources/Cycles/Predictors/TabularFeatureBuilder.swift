@@ -124,7 +124,9 @@ package struct TabularFeatureBuilder: Sendable {
             output = [Float](repeating: .nan, count: featureCount)
         }
         for i in output.indices { output[i] = .nan }
+        #if DEBUG
         _FeatureBuildCounter.record(.tabularRow)
+        #endif
         guard let day = state.today else { return }
         let today = state.todayIndex
         var position = 0

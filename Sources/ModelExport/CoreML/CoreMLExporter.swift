@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 import Foundation
 import SwiftProtobuf
 import TensorCore

@@ -1,5 +1,6 @@
 import BoostedTrees
 import Cycles
+import CyclesLab
 import Foundation
 
 extension ONNXExporter {

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 /// Exports model layouts to ONNX (`.onnx`, an `onnx.ModelProto` written with swift-protobuf).
 ///

@@ -1,4 +1,5 @@
 import Cycles
+import CyclesLab
 
 extension TensorDescription {
     /// The ONNX `ValueInfoProto` for this tensor.

@@ -4,7 +4,7 @@ import Explanations
 /// A predictor that answers from forecasts computed once for one user, and asks `base` for
 /// anything else. Exact under the causality contract: the forecast for day `d` depends only
 /// on the data up to `d`, so it is the same whether computed from the whole history or a prefix.
-package struct PrecomputedPredictor: CyclePredictor {
+package struct PrecomputedPredictor: CachedPredictor {
     /// The model the forecasts come from.
     package let base: any CyclePredictor
     /// The user the forecasts belong to.
