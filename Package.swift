@@ -44,7 +44,7 @@ let publicTargets: [Target] = [
         "TensorCore", "BoostedTrees", "Explanations", "Cycles", "ModelFiles", grdb,
         .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["SQLite"])),
     ], resources: [.copy("Schema")]),
-    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases")]),
+    .target(name: "Elaro", dependencies: ["TensorCore", "Bandits", "Explanations"], resources: [.copy("Phrases"), .copy("Content")]),
     // What ShifAI links: the cycle engine, model files, reasoning, the loop on the app's database (no lab code, no Elaro).
     .target(name: "ShifAIRuntime", dependencies: ["Cycles", "Explanations", "ModelFiles", "Personalization"]),
     // What Elaro links: the daily recommender, its bandit and its reasons (no lab code, no cycle engine).

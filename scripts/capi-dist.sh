@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Assembles the C API's relocatable folder from a release build: DIST/lib holds libOnDeviceMLC.so
-# and the resource folders it reads beside itself (phrase books, templates, the app schema),
-# DIST/include holds odml.h. Everything that loads the library (Examples/c, bindings/python,
-# bindings/jvm) loads it from DIST/lib, never from the build folder.
+# and the resource folders it reads beside itself (phrase books, templates, the app schema,
+# Elaro's action library), DIST/include holds odml.h. Everything that loads the library
+# (Examples/c, bindings/python, bindings/jvm) loads it from DIST/lib, never from the build folder.
 # Usage: scripts/capi-dist.sh BUILD_DIR DIST   (e.g. .build/release .build/capi/dist)
 set -euo pipefail
 build=${1:?usage: scripts/capi-dist.sh BUILD_DIR DIST}

@@ -5,9 +5,9 @@ needs, and that it runs from wherever it is copied.
   * exports: the dynamic symbols it defines are exactly the functions `odml.h` declares;
   * dependencies: `ldd` names nothing inside the Swift toolchain's folder (the Swift runtime and
     Foundation are linked in, `-static-stdlib`), and no RUNPATH points into it;
-  * relocation: the folder copied elsewhere still loads and forecasts, reading its phrase books
-    from beside the library (a marker written into the copy's phrase book shows up in the
-    sentence);
+  * relocation: the folder copied elsewhere still loads, forecasts and recommends, reading its
+    phrase books and Elaro's action library from beside the library (a marker written into the
+    copy's phrase book and into its action titles shows up in the sentences);
   * size: the stripped library's size, printed.
 
 Usage: scripts/check-capi-library.py --dist DIST [--toolchain DIR]
@@ -15,6 +15,7 @@ Exit status: 0 every check passed, 1 a check failed (each failure on one line). 
 library only; needs cc, nm, ldd and readelf.
 """
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -42,7 +43,8 @@ def toolchain_folder(explicit):
 
 
 def relocated_forecast(dist):
-    """Copies DIST, marks the copy's English headline, forecasts through the copy; the sentence."""
+    """Copies DIST, marks the copy's English headline and Elaro action titles, forecasts and
+    recommends through the copy; the forecast's sentence and the first pick's, one a line."""
     with tempfile.TemporaryDirectory(prefix="capi-relocated-") as scratch:
         copy = Path(scratch) / "moved"
         shutil.copytree(dist, copy)
@@ -52,6 +54,14 @@ def relocated_forecast(dist):
         if marked == text:
             return None, "the Cycles phrase book has no \"Period expected\" headline to mark"
         phrases.write_text(marked, encoding="utf-8")
+        actions = copy / "lib" / "OnDeviceML_Elaro.resources" / "Content" / "actions.json"
+        if not actions.is_file():
+            return None, f"{actions.relative_to(copy)} missing from the folder"
+        library = json.loads(actions.read_text(encoding="utf-8"))
+        for action in library["actions"]:
+            action["title"]["en"] = "(relocated) " + action["title"]["en"]
+        actions.write_text(json.dumps(library, ensure_ascii=False), encoding="utf-8")
+        state = (Path(__file__).resolve().parents[1] / "Datasets/elaro/example-state.json").read_text(encoding="utf-8")
         script = f"""
 import ctypes, json, sys
 lib = ctypes.CDLL({str(copy / 'lib' / 'libOnDeviceMLC.so')!r})
@@ -63,6 +73,8 @@ assert lib.odml_model_load(b"rules", None, ctypes.byref(model)) == 0, lib.odml_l
 assert lib.odml_history_from_json(json.dumps(document).encode(), ctypes.byref(history)) == 0, lib.odml_last_error()
 assert lib.odml_predict(model, history, b"2024-02-10", b"en", ctypes.byref(out)) == 0, lib.odml_last_error()
 print(json.loads(out.value)["reasoning"]["text"])
+assert lib.odml_elaro_recommend({state.encode()!r}, None, b"en", 1, ctypes.byref(out)) == 0, lib.odml_last_error()
+print(json.loads(out.value)["picks"][0]["whySummary"])
 """
         completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
         if completed.returncode != 0:
@@ -97,10 +109,10 @@ def main():
     result, problem = relocated_forecast(arguments.dist)
     if problem:
         failures.append(f"relocation: {problem}")
-    elif "(relocated)" not in result[0]:
-        failures.append(f"relocation: the moved copy did not read its own phrase book: {result[0]!r}")
+    elif len(result[0].splitlines()) != 2 or not all("(relocated)" in line for line in result[0].splitlines()):
+        failures.append(f"relocation: the moved copy did not read its own phrase book and action library: {result[0]!r}")
     else:
-        print(f"check-capi-library: a moved copy forecasts with its own phrase books: {result[0]!r}")
+        print(f"check-capi-library: a moved copy forecasts and recommends with its own resources: {result[0]!r}")
     with tempfile.TemporaryDirectory() as scratch:
         stripped = Path(scratch) / "stripped.so"
         subprocess.run(["strip", "--strip-unneeded", "-o", str(stripped), str(library)], check=True)

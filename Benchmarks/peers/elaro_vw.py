@@ -4,7 +4,7 @@
 How the environment is shared: `odml elaro simulate --environment ENV.json` exports every simulated
 parent's latent parameters (focus preferences before/after drift, drift day, time-of-day
 preferences, weekday/weekend bandwidth, sensitivities, per-action idiosyncrasy, child age, and the
-per-day stress and mood paths). This script reads that file and Datasets/elaro/actions.json and
+per-day stress and mood paths). This script reads that file and Sources/Elaro/Content/actions.json and
 re-implements the same simulator logic (SimulatedParent.completionProbability, the
 SignalsCalculator recursions for friction and novelty load, the skip/snooze split and the reward),
 so VW runs online against the same parents and days. Only the Bernoulli draws differ (numpy
@@ -198,7 +198,7 @@ def run(environment, actions, vw_args, cost_shift, seed, parent_range, workers):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--environment", required=True, help="JSON from odml elaro simulate --environment")
-    parser.add_argument("--actions", default=str(pathlib.Path(__file__).resolve().parents[2] / "Datasets/elaro/actions.json"))
+    parser.add_argument("--actions", default=str(pathlib.Path(__file__).resolve().parents[2] / "Sources/Elaro/Content/actions.json"))
     parser.add_argument("--vw", default=DEFAULT_VW_ARGS, help=f"VW arguments (default: {DEFAULT_VW_ARGS})")
     parser.add_argument("--cost-shift", type=float, default=DEFAULT_COST_SHIFT,
                         help=f"VW's cost is this minus the reward (default: {DEFAULT_COST_SHIFT})")

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `importLibrary(_:)` with the installed `contentVersion` changes nothing (and logs a mismatch
 /// when the content differs); a newer version replaces the installed one atomically and logs the
-/// version change with the added, removed and changed action ids; an older one is refused.
+/// version change with the added, removed and changed action ids; an older one is refused and
+/// changes nothing either, so an app may import its bundled library at every launch.
 /// The installed library lives in `directory/actions.json`, the log in `directory/import.log`.
 package struct ActionLibraryStore: Sendable {
     /// Result of one import.
@@ -15,6 +16,8 @@ package struct ActionLibraryStore: Sendable {
         case unchanged(version: Int)
         /// A newer version replaced the installed one.
         case migrated(from: Int, to: Int, added: [String], removed: [String], changed: [String])
+        /// `offered` is older than the installed `installed`; nothing changed.
+        case refused(installed: Int, offered: Int)
     }
 
     /// Folder holding `actions.json` and `import.log`.
@@ -37,7 +40,7 @@ package struct ActionLibraryStore: Sendable {
     }
 
     /// Imports `library` (see the type's documentation).
-    /// - Throws: `ElaroError.olderContentVersion`, or `.fileAccess` when writing fails.
+    /// - Throws: `ElaroError.fileAccess` when writing the library or the log fails.
     package mutating func importLibrary(_ library: ActionLibrary) throws -> ImportOutcome {
         guard let current = installed else {
             try write(library)
@@ -51,8 +54,7 @@ package struct ActionLibraryStore: Sendable {
             return .unchanged(version: current.contentVersion)
         }
         guard library.contentVersion > current.contentVersion else {
-            try appendLog("refused contentVersion \(library.contentVersion): older than installed \(current.contentVersion)")
-            throw ElaroError.olderContentVersion(installed: current.contentVersion, offered: library.contentVersion)
+            return .refused(installed: current.contentVersion, offered: library.contentVersion)
         }
         let old = Dictionary(current.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(library.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -6,8 +6,6 @@ public enum ElaroError: Error, Equatable, CustomStringConvertible {
     case malformedJSON(source: String, detail: String)
     /// A file could not be read or written.
     case fileAccess(path: String, detail: String)
-    /// A library older than the installed one was offered for import.
-    case olderContentVersion(installed: Int, offered: Int)
     /// A state or log value is invalid.
     case invalidValue(field: String, expected: String, found: String)
     /// A log line could not be parsed.
@@ -21,8 +19,6 @@ public enum ElaroError: Error, Equatable, CustomStringConvertible {
             return "\(source): not valid JSON (\(detail))"
         case let .fileAccess(path, detail):
             return "\(path): \(detail)"
-        case let .olderContentVersion(installed, offered):
-            return "action library: contentVersion \(offered) is older than the installed \(installed); import a version >= \(installed)"
         case let .invalidValue(field, expected, found):
             return "\(field): expected \(expected), found \(found)"
         case let .malformedLogLine(path, line, detail):

@@ -4,8 +4,6 @@ import Testing
 @testable import ElaroLab
 
 @Suite struct ActionLibraryTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func bundledLibraryIsValidAndComplete() throws {
         let library = try ActionLibrary.bundled()
         #expect(library.actions.count >= 60)
@@ -19,17 +17,47 @@ import Testing
         #expect(library.actions.contains { $0.copingKit })
     }
 
-    @Test func embeddedCopyMatchesTheDatasetFile() throws {
-        let url = Self.repositoryRoot.appendingPathComponent("Datasets/elaro/actions.json")
-        let onDisk = try ActionLibrary.load(contentsOf: url)
-        #expect(onDisk == (try ActionLibrary.bundled()))
-        let schema = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Datasets/elaro/actions.schema.json"), encoding: .utf8)
-        #expect(schema == ActionLibrary.bundledSchemaJSON)
+    @Test func bundledResourceConformsToItsSchema() throws {
+        let data = try ElaroContent.data("actions")
+        let object = try JSONSerialization.jsonObject(with: data)
+        let schema = try #require(try JSONSerialization.jsonObject(with: ElaroContent.data("actions.schema")) as? [String: Any])
+        let violation = _JSONSchemaValidator(schema: schema).firstViolation(object)
+        #expect(violation == nil, "Sources/Elaro/Content/actions.json breaks its schema: \(String(describing: violation))")
+        let library = try ActionLibrary.bundled()
+        #expect(library.ruleViolation() == nil)
+        #expect(library.contentVersion >= 1)
+        // The validating decoder, the one used for libraries from outside, gives the same library.
+        #expect(try ActionLibrary.decode(data) == library)
+    }
+
+    @Test func missingContentNamesWhereItBelongs() {
+        #expect {
+            try ElaroContent.data("no-such-content")
+        } throws: { error in
+            guard case let .fileAccess(path, detail)? = error as? ElaroError else { return false }
+            return path == "OnDeviceML_Elaro.resources/Content/no-such-content.json" && detail.contains("ODML_RESOURCES")
+        }
+    }
+
+    @Test func fieldsThatDoNotDecodeNameTheEntry() throws {
+        var root = try #require(try JSONSerialization.jsonObject(with: ElaroContent.data("actions")) as? [String: Any])
+        var actions = try #require(root["actions"] as? [[String: Any]])
+        let id = try #require(actions[4]["id"] as? String)
+        actions[4]["effort"] = "high"
+        root["actions"] = actions
+        let data = try JSONSerialization.data(withJSONObject: root)
+        // The unchecked decoder the bundled library goes through still names the entry and field.
+        let error = #expect(throws: ElaroError.self) { try ActionLibrary.decoded(data, source: "test") }
+        guard case let .schemaViolation(entry, field, _, _)? = error else { Issue.record("expected a schema violation, got \(String(describing: error))"); return }
+        #expect(entry == "actions[4] (id \"\(id)\")")
+        #expect(field == "effort")
+        let garbage = #expect(throws: ElaroError.self) { try ActionLibrary.decoded(Data("[1,".utf8), source: "test") }
+        guard case .malformedJSON(source: "test", _)? = garbage else { Issue.record("expected malformed JSON, got \(String(describing: garbage))"); return }
     }
 
     /// Breaks one field of entry 2 and returns the error.
     func violation(_ mutate: (inout [String: Any]) -> Void) throws -> ElaroError? {
-        var root = try JSONSerialization.jsonObject(with: Data(ActionLibrary.bundledJSON.utf8)) as! [String: Any]
+        var root = try JSONSerialization.jsonObject(with: ElaroContent.data("actions")) as! [String: Any]
         var actions = root["actions"] as! [[String: Any]]
         mutate(&actions[2])
         root["actions"] = actions

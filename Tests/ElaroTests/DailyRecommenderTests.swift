@@ -73,7 +73,8 @@ import TensorCore
     /// Snapshot of the example parent's summaries (`odml elaro recommend --state
     /// Datasets/elaro/example-state.json`, notebook 05): update deliberately, reading both languages.
     @Test func exampleStateSummariesSnapshot() throws {
-        let state = try ParentState.load(contentsOf: ActionLibraryTests.repositoryRoot.appendingPathComponent("Datasets/elaro/example-state.json"))
+        let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let state = try ParentState.load(contentsOf: repositoryRoot.appendingPathComponent("Datasets/elaro/example-state.json"))
         let (signals, learner) = try state.replay(library: library)
         let expected: [Language: [String]] = [
             .en: ["We suggest \"Body check\" because: high success rate + fits your current focus",

@@ -318,7 +318,7 @@ odml_status odml_database_fine_tune(odml_database *database, const odml_model *b
  *   connection, routines, emotions, play, autonomy, self-care; times of day: morning,
  *   afternoon, evening, any; outcomes: completed, skipped, snoozed, rated (with "rating" 1...5);
  *   variants: 5, 10 or 20 minutes; every "actionID" must be in the library).
- * library_json:      the candidate actions (an action library, Datasets/elaro/actions.schema.json);
+ * library_json:      the candidate actions (an action library, Sources/Elaro/Content/actions.schema.json);
  *                    NULL: the bundled library.
  * language:          "en" / "fr" (NULL: "en").   seed: the exploration layer's seed (the CLI's
  *                    --seed, default 1); the same inputs and seed give the same picks.
