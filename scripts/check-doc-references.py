@@ -5,7 +5,7 @@ The pages checked are README.md, docs/**/*.md, Models/**/*.md and Datasets/*.md.
 code blocks (whose commands `scripts/docs-check.py` runs for the walkthroughs), it reads:
 
   * every inline code span's words that start with a top-level folder of the repository
-    (`Sources/Cycles/AlertPolicy.swift`, `Datasets/ideal-observer/`, `notebooks-md/03-*.md`):
+    (`Sources/Cycles/Rules/AlertPolicy.swift`, `Datasets/ideal-observer/`, `notebooks-md/03-*.md`):
     the path must exist; `<placeholder>`, `*`, `…` and `...` match any name;
   * every Markdown link to a local file (`[guide](docs/results.md#figures)`), resolved from the
     page's own folder;

@@ -23,10 +23,10 @@ JSON resources) is a second definition:
   * Gaussian draw: Box–Muller is written once, `nextNormal()` in `TensorCore/SeededGenerator.swift`;
     a `cos(2 · π · u)` or `sin(2 · π · u)` elsewhere is a second sampler;
   * level values: the typical 1–10 value of each energy/mood class is `SymptomLevel.typicalValues`
-    (`Cycles/CyclePrediction.swift`); the list `[2, 5.5, 9]` or the text "2 5.5 9" elsewhere is a
+    (`Cycles/Predictors/CyclePrediction.swift`); the list `[2, 5.5, 9]` or the text "2 5.5 9" elsewhere is a
     second table;
   * model-kind string: each kind's name (`"cycle-gbt"`, ...) is declared once, in
-    `Cycles/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
+    `Cycles/Predictors/ModelKinds/ModelKindRegistry.swift`; the string anywhere else is a second declaration;
   * CLI shared flag (in `Sources/odml/` only): `--json`, `--lenient`, `--bootstrap`, `--strategies`
     and `--password-file` are declared once each, in their option group (`JSONOutputOptions`,
     `LenientReadingOptions`, `BootstrapOptions`, `FineTuningOptions`, `PasswordFileOptions`) that
@@ -62,7 +62,7 @@ RULES = [
       re.compile(r"\b(?:enum|struct|class)\s+\w*Language\b"), re.compile(r"\binit\(identifier:\s*String"),
       re.compile(r"\bsupportedLanguages\b")],
      "Language(identifier:) and the Language cases"),
-    ("alert scorer", {"Cycles/AlertPolicy.swift", "Cycles/CycleForecastScore.swift"},
+    ("alert scorer", {"Cycles/Rules/AlertPolicy.swift", "Cycles/Predictors/CycleForecastScore.swift"},
      [re.compile(r"\b(?:let|var)\s+(?:horizonDays|toleranceDays|windowDays|lutealPriorDays|ovulationToStartPriorDays)\b\s*(?::[^=]*)?="),
       re.compile(r"\bfunc\s+(?:isAlert|isHit|alertAccuracy|scoreCycle)\b"),
       re.compile(r"\b(?:struct|class|enum)\s+\w*(?:Alert|Forecast)Score\b")],
@@ -77,10 +77,10 @@ RULES = [
     ("Gaussian draw", {"TensorCore/SeededGenerator.swift"},
      [re.compile(r"\b(?:cos|sin)\(\s*2(?:\.0)?\s*\*\s*(?:Double\.|Float\.|\.)?pi\b")],
      "nextNormal() / nextNormal(mean:standardDeviation:) of TensorCore (any RandomNumberGenerator)"),
-    ("level values", {"Cycles/CyclePrediction.swift"},
+    ("level values", {"Cycles/Predictors/CyclePrediction.swift"},
      [re.compile(r"\[\s*2(?:\.0)?\s*,\s*5\.5\s*,\s*9(?:\.0)?\s*\]"), re.compile(r'"2(?:\.0)? 5\.5 9(?:\.0)?"')],
      "SymptomLevel.typicalValues"),
-    ("model-kind string", {"Cycles/ModelKinds/ModelKindRegistry.swift"},
+    ("model-kind string", {"Cycles/Predictors/ModelKinds/ModelKindRegistry.swift"},
      [re.compile(r'"cycle-(?:gbt|lstm|rules|calendar)"')],
      "ModelKind.cycleGBT.name and the other registered kinds"),
     ("CLI shared flag", {"odml/JSONOutputOptions.swift", "odml/LenientReadingOptions.swift", "odml/BootstrapOptions.swift",

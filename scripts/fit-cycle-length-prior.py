@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fit the scale parameters of the period-history model's prior (`CycleLengthPrior.standard`,
-Sources/Cycles/CycleLength/) on real charts, by the prequential log score: each woman's cycles in
+Sources/Cycles/Posterior/CycleLength/) on real charts, by the prequential log score: each woman's cycles in
 order, each scored by the predictive distribution of the model that has seen her earlier cycles.
 
     scripts/fit-cycle-length-prior.py DATASET [--fix name=value ...] [--evaluate]

@@ -2,7 +2,7 @@
 """How high can any predictor's alert accuracy go on a generated cohort?
 
 An approximate Bayesian ideal observer for the next period start, built on the generator's own
-model (Sources/Cycles/_UserSimulator.swift and _SignalSimulator.swift), so it knows the phase
+model (Sources/CyclesLab/_UserSimulator.swift and _SignalSimulator.swift), so it knows the phase
 shapes and signal likelihoods a learned model has to discover:
 - a grid posterior over the current cycle's follicular length f (8-60 d) and luteal length L
   (7-17 d), plus anovulatory cycles (22-60 d), conditioned every day on "no period yet";

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cycles
+import CyclesLab
 
 @Suite struct ForecastErrorHistoryTests {
     let today = CalendarDay(year: 2025, month: 3, day: 3)!

@@ -113,6 +113,12 @@ public struct GBTCyclePredictor: CyclePredictor {
     static let temperatureDaysIndex = index(of: "temperature_days_this_cycle")
     /// Position of `mucus_days_this_cycle` in the feature vector.
     static let mucusDaysIndex = index(of: "mucus_days_this_cycle")
+    /// Position of `days_since_ovary_pain` in the feature vector.
+    static let daysSincePainIndex = index(of: "days_since_ovary_pain")
+    /// Position of `days_since_evidenced_ovulation` in the feature vector.
+    static let daysSinceEvidenceIndex = index(of: "days_since_evidenced_ovulation")
+    /// Position of `luteal_estimate` in the feature vector.
+    static let lutealEstimateIndex = index(of: "luteal_estimate")
 
     /// The forecast of `day` from its feature row; its plain sentence (the date, the spread and
     /// how it was estimated) is rebuilt only when the date or the spread shown changes (`sentences`).
@@ -125,9 +131,9 @@ public struct GBTCyclePredictor: CyclePredictor {
         var ovulation: OvulationEstimate?
         if let ovulationPassed {
             var probability = ovulationPassed.predict(row)[0]
-            let sincePain = row[GBTCyclePredictor.index(of: "days_since_ovary_pain")]
-            let sinceEvidence = row[GBTCyclePredictor.index(of: "days_since_evidenced_ovulation")]
-            let luteal = row[GBTCyclePredictor.index(of: "luteal_estimate")]
+            let sincePain = row[GBTCyclePredictor.daysSincePainIndex]
+            let sinceEvidence = row[GBTCyclePredictor.daysSinceEvidenceIndex]
+            let luteal = row[GBTCyclePredictor.lutealEstimateIndex]
             let date: CalendarDay
             if !sinceEvidence.isNaN {
                 // Her signals evidenced it (`CycleSignalState`).
@@ -172,7 +178,7 @@ public struct GBTCyclePredictor: CyclePredictor {
         return AlertTiming.forecastDays(days, score: alertScore, threshold: alertThreshold)
     }
 
-    /// Index of a feature by name (the feature list is fixed).
+    /// Index of a feature by name (the feature list is fixed): read once, into the static positions above.
     static func index(of name: String) -> Int {
         TabularFeatureBuilder.features.firstIndex { $0.name == name }!
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The cumulative distribution function of Student's t, through the regularized incomplete beta
 /// function (continued fraction, evaluated by the modified Lentz method).
-enum _StudentT {
+package enum _StudentT {
     /// P(T ≤ `t`) for T ~ t with `degreesOfFreedom` (> 0); the normal CDF from 1e6 degrees of freedom.
-    static func cdf(_ t: Double, degreesOfFreedom nu: Double) -> Double {
+    package static func cdf(_ t: Double, degreesOfFreedom nu: Double) -> Double {
         guard t.isFinite else { return t > 0 ? 1 : 0 }
         if nu >= 1e6 { return 0.5 * erfc(-t / 2.0.squareRoot()) }
         let x = nu / (nu + t * t)

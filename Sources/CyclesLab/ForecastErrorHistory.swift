@@ -1,3 +1,5 @@
+import Cycles
+
 /// A forecast's next-start distribution from the predictor's own past errors, for a predictor
 /// that states only a date (the calendar, the rules): so that its confidence and intervals can be
 /// measured beside those of a predictor with a distribution.
