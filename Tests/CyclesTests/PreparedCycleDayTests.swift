@@ -68,4 +68,32 @@ import Explanations
         #expect(full.rows.map(\.bitPattern) == truncated.rows.map(\.bitPattern))
         #expect(full.state == truncated.state)
     }
+
+    /// The explained path replaces the model's plain sentence, so it does not build it: the forecast
+    /// without it is the same forecast, and the explained one still says why.
+    @Test func theExplainedPathBuildsNoSentenceItReplaces() throws {
+        var cache = _ReasoningCache<Int>(buildsSentences: false)
+        let skipped = cache.reasoning(for: 1) {
+            Issue.record("a cache that builds no sentence built one")
+            return Reasoning(text: "built", language: .fr)
+        }
+        #expect(skipped.text.isEmpty)
+        let gbt = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
+        let lstm = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
+        let history = try Self.user()
+        for day in [history.records[60].date, history.records[150].date] {
+            for model in [gbt as any PreparedDayForecasting, lstm] {
+                let prepared = model.preparedDay(for: history, on: day)
+                let plain = try model.prediction(from: prepared, language: .fr)
+                var unsaid = try model.prediction(from: prepared, language: .fr, buildsSentence: false)
+                #expect(!plain.reasoning.text.isEmpty)
+                if !prepared.state.givesPeriodHistoryForecast { #expect(unsaid.reasoning.text.isEmpty) }
+                unsaid.reasoning = plain.reasoning
+                #expect(unsaid == plain)
+                let explained = try model.explainedPrediction(for: history, on: day, language: .fr)
+                #expect(!explained.prediction.reasoning.text.isEmpty)
+                #expect(explained.prediction.nextPeriodStart == plain.nextPeriodStart)
+            }
+        }
+    }
 }

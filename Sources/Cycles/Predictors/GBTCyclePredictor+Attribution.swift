@@ -35,8 +35,8 @@ extension GBTCyclePredictor: PreparedDayForecasting {
         return PreparedCycleDay(day: day, state: state, layout: TabularFeatureBuilder.version, rows: row, rowCount: 1)
     }
 
-    package func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
-        var sentences = _ReasoningCache<[Double]>(), historySentences = _ReasoningCache<[Int]>()
+    package func prediction(from prepared: PreparedCycleDay, language: Language, buildsSentence: Bool) throws -> CyclePrediction {
+        var sentences = _ReasoningCache<[Double]>(buildsSentences: buildsSentence), historySentences = _ReasoningCache<[Int]>()
         let forecast = try prediction(features: try row(of: prepared), day: prepared.day, language: language, sentences: &sentences)
         return try prepared.state.completing(forecast, language: language, historySentences: &historySentences)
     }

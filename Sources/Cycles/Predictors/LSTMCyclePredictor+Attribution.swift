@@ -59,9 +59,10 @@ extension LSTMCyclePredictor: PreparedDayForecasting {
                                 rowCount: rows.count / DailyFeatureBuilder.featureCount)
     }
 
-    package func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
+    package func prediction(from prepared: PreparedCycleDay, language: Language, buildsSentence: Bool) throws -> CyclePrediction {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
+        runner.sentences = _ReasoningCache(buildsSentences: buildsSentence)
         for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
         return try runner.prediction(on: prepared.day, state: prepared.state, posterior: prepared.state.ovulationPosterior,
                                      language: language)

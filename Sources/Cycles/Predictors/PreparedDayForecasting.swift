@@ -19,8 +19,10 @@ package protocol PreparedDayForecasting: ForecastAttributing {
     func preparedDay(from kept: KeptCycleDay) throws -> PreparedCycleDay
 
     /// The forecast of a prepared day: the same as `prediction(for:on:language:)` on that day.
+    /// `buildsSentence: false` skips the model's plain sentence (an empty one stands in) for a
+    /// caller that replaces it; the period-history sentence, which is kept, is always built.
     /// - Throws: `ExplanationError.invalidParameter` for a day prepared by another kind of model.
-    func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction
+    func prediction(from prepared: PreparedCycleDay, language: Language, buildsSentence: Bool) throws -> CyclePrediction
 
     /// Per-feature contributions to the forecast days until the next start on the prepared day,
     /// against the model's baseline forecast.
@@ -41,6 +43,11 @@ package protocol PreparedDayForecasting: ForecastAttributing {
 }
 
 extension PreparedDayForecasting {
+    /// `prediction(from:language:buildsSentence:)` with its plain sentence.
+    package func prediction(from prepared: PreparedCycleDay, language: Language) throws -> CyclePrediction {
+        try prediction(from: prepared, language: language, buildsSentence: true)
+    }
+
     package func attributions(from prepared: PreparedCycleDay, levels: [SymptomType]) throws
         -> (period: Attribution, levels: [SymptomType: Attribution]) {
         var attributions: [SymptomType: Attribution] = [:]
@@ -70,7 +77,9 @@ extension PreparedDayForecasting {
     /// history, `preparedDay(for:on:)`, or from her kept day, `preparedDay(from:)`).
     package func explainedPrediction(from prepared: PreparedCycleDay, language: Language,
                                     generator: ReasoningGenerator) throws -> (prediction: CyclePrediction, attribution: Attribution) {
-        var prediction = try self.prediction(from: prepared, language: language)
+        // The plain sentence is always replaced: by the period-history sentence, or below by one
+        // that names the contributions.
+        var prediction = try self.prediction(from: prepared, language: language, buildsSentence: false)
         let forecastLevels = [(prediction.energyTomorrow, SymptomType.energy), (prediction.moodTomorrow, .mood)]
             .compactMap { $0.0 == nil ? nil : $0.1 }
         let (attribution, levelAttributions) = try attributions(from: prepared, levels: forecastLevels)
