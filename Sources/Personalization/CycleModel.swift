@@ -23,20 +23,16 @@ public struct CycleModel: Sendable {
     /// Her personalisation record, for a personal file.
     package let record: PersonalModelRecord?
 
-    /// The built-in models the loop can run (the others need the data's truth), with their kinds.
-    static let builtIns: [(name: String, kind: ModelKind, predictor: any CyclePredictor)] = [
-        ("calendar", .cycleCalendar, CalendarPredictor()), ("period-history", .cyclePeriodHistory, PeriodHistoryPredictor()),
-        ("rules", .cycleRules, RuleEngine()),
-    ]
-    /// The built-in models the loop can run.
-    package static let builtInNames = builtIns.map(\.name)
+    /// The built-in models the loop can run (`ModelKindRegistry.builtIns`; the lab's references
+    /// need the data's truth).
+    package static let builtInNames = ModelKindRegistry.builtIns.map(\.modelName)
 
     /// Loads `source`: a built-in name or a `.odml` file (a population model or her personal
     /// model, decrypted with `password` when encrypted).
     /// - Throws: `PersonalizationError.wrongPassword`, `.unsupportedModel` (unreadable file, a kind
     ///   this build cannot run, or a built-in that needs the truth).
     public static func load(_ source: String, password: String? = nil) throws -> CycleModel {
-        if let (_, kind, predictor) = builtIns.first(where: { $0.name == source }) {
+        if let (kind, predictor) = ModelKindRegistry.builtIn(named: source) {
             return CycleModel(source: source, kind: kind.name, version: "\(source)@\(OnDeviceMLVersion.current)",
                               predictor: predictor, population: predictor, populationFile: ModelFile(kind: kind.name), record: nil)
         }
@@ -67,7 +63,7 @@ public struct CycleModel: Sendable {
         }
         var predictor = population
         if let record, record.kept {
-            if record.strategy == "gbt-residual" {
+            if record.strategy == GBTResidualTuner.strategy {
                 guard let personal = try GBTPersonalPredictor(modelFile: file) else {
                     throw PersonalizationError.unsupportedModel(path: source, detail: "strategy gbt-residual without the \(GBTPersonalPredictor.sectionName) section")
                 }

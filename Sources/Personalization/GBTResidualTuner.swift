@@ -25,11 +25,14 @@ package struct GBTResidualTuner: FineTuner {
         self.parameters = parameters ?? defaults
     }
 
-    package var name: String { "gbt-residual" }
+    /// The strategy's name, as personal model files record it.
+    package static let strategy = "gbt-residual"
+
+    package var name: String { Self.strategy }
 
     package func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
         guard let population = Self.gbt(in: current) else {
-            throw PersonalizationError.unsupportedModel(path: current.name, detail: "gbt-residual needs the boosted-trees model")
+            throw PersonalizationError.unsupportedModel(path: current.name, detail: "\(Self.strategy) needs the boosted-trees model")
         }
         guard !data.labeledDays.isEmpty else {
             throw PersonalizationError.noHistory(user: data.userID, detail: "no complete cycle up to \(data.cutoff) to learn from")

@@ -24,7 +24,10 @@ public struct LutealTuner: FineTuner {
         self.recencyDecay = recencyDecay
     }
 
-    public var name: String { "luteal" }
+    /// The strategy's name, as personal model files record it.
+    package static let strategy = "luteal"
+
+    public var name: String { Self.strategy }
 
     public func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
         LutealAnchoredPredictor(base: current, lutealDays: try fitLutealDays(current, on: data), passedThreshold: passedThreshold)

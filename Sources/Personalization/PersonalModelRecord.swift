@@ -50,14 +50,14 @@ public struct PersonalModelRecord: Sendable, Equatable, Codable {
         var lutealDays: Double?
         var threshold: Double?
         if outcome.kept, let model = outcome.model as? ResidualCorrectedPredictor {
-            strategy = "residual"
+            strategy = ResidualCorrectionTuner.strategy
             residual = model.correction
         } else if outcome.kept, let model = outcome.model as? LutealAnchoredPredictor {
-            strategy = "luteal"
+            strategy = LutealTuner.strategy
             lutealDays = model.lutealDays
             threshold = model.passedThreshold
         } else if outcome.kept, outcome.model is GBTPersonalPredictor {
-            strategy = "gbt-residual"   // her trees are stored as a section, see `GBTPersonalPredictor.store(in:)`
+            strategy = GBTResidualTuner.strategy   // her trees are stored as a section, see `GBTPersonalPredictor.store(in:)`
         }
         self.init(userID: userID, cutoff: outcome.cutoff, strategy: strategy, kept: outcome.kept, reason: outcome.reason,
                   residual: residual, lutealDays: lutealDays, lutealPassedThreshold: threshold)

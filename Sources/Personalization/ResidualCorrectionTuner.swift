@@ -17,7 +17,10 @@ public struct ResidualCorrectionTuner: FineTuner {
         self.shrinkage = shrinkage
     }
 
-    public var name: String { "residual" }
+    /// The strategy's name, as personal model files record it.
+    package static let strategy = "residual"
+
+    public var name: String { Self.strategy }
 
     public func fineTune(_ current: any CyclePredictor, on data: PersonalData) throws -> any CyclePredictor {
         let correction = try fitCorrection(current, on: data)

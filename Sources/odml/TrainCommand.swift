@@ -12,13 +12,13 @@ struct TrainCommand: ParsableCommand {
         discussion: "With --json, stdout gets one JSON object per line: one per LSTM epoch, then a summary of the written file."
     )
 
-    /// The model kinds `odml train` knows.
-    enum ModelKind: String, ExpressibleByArgument, CaseIterable {
+    /// The models `odml train` trains, by their model names (`ModelKind.modelName`).
+    enum TrainedModel: String, ExpressibleByArgument, CaseIterable {
         case lstm, gbt
     }
 
     @Option(name: .long, help: "Model kind: lstm or gbt.")
-    var model: ModelKind
+    var model: TrainedModel
 
     @Option(name: .long, help: "Dataset directory (repeat to train on several cohorts).")
     var data: [String]
@@ -105,7 +105,7 @@ struct TrainCommand: ParsableCommand {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let seconds = Date().timeIntervalSince(started)
         if output.json {
-            let summary: [String: Any] = ["model": "gbt", "out": out, "bytes": bytes, "seconds": seconds,
+            let summary: [String: Any] = ["model": TrainedModel.gbt.rawValue, "out": out, "bytes": bytes, "seconds": seconds,
                                           "period_trees": predictor.remaining.ensemble.treeCount]
             print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
         } else if !quiet {
@@ -140,7 +140,7 @@ struct TrainCommand: ParsableCommand {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let seconds = Date().timeIntervalSince(started)
         if output.json {
-            let summary: [String: Any] = ["model": "lstm", "out": out, "bytes": bytes, "seconds": seconds,
+            let summary: [String: Any] = ["model": TrainedModel.lstm.rawValue, "out": out, "bytes": bytes, "seconds": seconds,
                                           "metrics": predictor.metrics, "period_quantile": predictor.periodQuantile]
             print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
         } else if !quiet {

@@ -20,6 +20,24 @@ struct ModelKindRegistryTests {
         #expect(names == ["cycle-gbt", "cycle-lstm", "cycle-rules", "cycle-calendar", "cycle-period-history"])
     }
 
+    /// One name space: a kind's model name is what its predictor calls itself, the built-in
+    /// models (the loop's and the lab's) are the registry's, and no two kinds share a model name.
+    @Test func modelNamesAreTheRegistrysOwn() throws {
+        let modelNames = ModelKindRegistry.kinds.map(\.modelName)
+        #expect(Set(modelNames).count == modelNames.count)
+        #expect(ModelKindRegistry.builtIns.map(\.modelName) == ["calendar", "period-history", "rules"])
+        for kind in ModelKindRegistry.builtIns {
+            let builtIn = try #require(ModelKindRegistry.builtIn(named: kind.modelName))
+            #expect(builtIn.kind == kind && builtIn.predictor.name == kind.modelName)
+        }
+        #expect(ModelKindRegistry.builtIn(named: "gbt") == nil && ModelKindRegistry.builtIn(named: "cycle-rules") == nil)
+        let root = Self.sources.deletingLastPathComponent()
+        let gbt = try ModelKindRegistry.load(ModelFile.read(from: root.appendingPathComponent("Models/cycle-gbt.odml")))
+        let lstm = try ModelKindRegistry.load(ModelFile.read(from: root.appendingPathComponent("Models/cycle-lstm.odml")))
+        #expect(gbt.predictor.name == ModelKind.cycleGBT.modelName && lstm.predictor.name == ModelKind.cycleLSTM.modelName)
+        #expect(Array(PredictorFactory.builtInNames.prefix(3)) == ModelKindRegistry.builtIns.map(\.modelName))
+    }
+
     /// Fails when a kind string (`"cycle-…"`) is written as a literal anywhere in `Sources/` but
     /// in `ModelKindRegistry.swift`, or twice there: use `ModelKind.<kind>.name` instead.
     @Test func everyKindStringIsDeclaredOnceInTheRegistry() throws {

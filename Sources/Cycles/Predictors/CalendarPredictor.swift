@@ -10,7 +10,7 @@ import Explanations
 /// (`Datasets/REFERENCE-STATISTICS.md`).
 public struct CalendarPredictor: CyclePredictor {
     /// `"calendar"`.
-    public let name = "calendar"
+    public var name: String { ModelKind.cycleCalendar.modelName }
     /// Days ahead the calendar forecasts the next start before any start is known (half the
     /// population cycle length, re-dated every day).
     package static let daysAheadBeforeFirstStart = CycleState.populationCycleLength / 2

@@ -23,7 +23,7 @@ import Foundation
 /// The alert decision follows `AlertTiming` with the `alertTiming` score.
 public struct GBTCyclePredictor: CyclePredictor {
     /// `"gbt"`.
-    public let name = "gbt"
+    public var name: String { ModelKind.cycleGBT.modelName }
     /// Correction to the calendar's remaining days (see the type's documentation).
     package var remaining: GradientBoostedModel
     /// Ovulation-passed model (absent when trained on data without truth).

@@ -28,7 +28,7 @@ import TensorCore
 /// or beyond it by `AlertTiming` with the distribution's P(1 day) − P(6 days) when
 /// `alertThreshold` is set; the uncertainty is half the width of its central 68 %.
 public struct LSTMCyclePredictor: CyclePredictor, Sendable {
-    public var name: String { "lstm" }
+    public var name: String { ModelKind.cycleLSTM.modelName }
 
     /// The trained network.
     package var network: Network

@@ -14,7 +14,7 @@ import Explanations
 /// the next population cycle.
 public struct PeriodHistoryPredictor: CyclePredictor {
     /// `"period-history"`.
-    public let name = "period-history"
+    public var name: String { ModelKind.cyclePeriodHistory.modelName }
 
     /// Creates the predictor.
     public init() {}

@@ -22,7 +22,7 @@ import Explanations
 /// plus the user's own premenstrual/menses dip (mean on menses days 1–2 and the 5 days before a
 /// start, minus the other days, shrunk towards 0) when tomorrow falls in that window.
 public struct RuleEngine: CyclePredictor {
-    public let name = "rules"
+    public var name: String { ModelKind.cycleRules.modelName }
     /// Weight ratio between a cycle and the next more recent one.
     package var recencyDecay = 0.85
 

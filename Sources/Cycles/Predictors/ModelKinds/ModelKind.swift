@@ -1,19 +1,23 @@
 import ModelFiles
 
-/// A model-file kind this build can load: the `kind` string of the file's header and how a file of
-/// that kind becomes a predictor. Kinds are declared once, in `ModelKindRegistry.swift`;
-/// `PredictorFactory`, `odml inspect` and every exporter read them from `ModelKindRegistry`.
+/// A model-file kind this build can load: the `kind` string of the file's header, the model's
+/// name (what its predictor, the CLI and the reports call it) and how a file of that kind becomes a
+/// predictor. Kinds are declared once, in `ModelKindRegistry.swift`; `PredictorFactory`, the
+/// loop's built-in models, `odml inspect` and every exporter read them from `ModelKindRegistry`.
 package struct ModelKind: Sendable, Hashable, CustomStringConvertible {
     /// The header's `kind`, for example `"cycle-gbt"`.
     package let name: String
+    /// The model's name: `CyclePredictor.name`, `odml --model`, the reports (for example `"gbt"`).
+    package let modelName: String
     /// One sentence on what files of this kind hold.
     package let summary: String
     /// Reads a file of this kind (its header's kind is already checked).
     let _predictor: @Sendable (ModelFile) throws -> any CyclePredictor
 
-    /// A kind named `name` whose files `predictor` reads.
-    init(name: String, summary: String, predictor: @escaping @Sendable (ModelFile) throws -> any CyclePredictor) {
+    /// A kind named `name` whose model is called `modelName` and whose files `predictor` reads.
+    init(name: String, modelName: String, summary: String, predictor: @escaping @Sendable (ModelFile) throws -> any CyclePredictor) {
         self.name = name
+        self.modelName = modelName
         self.summary = summary
         self._predictor = predictor
     }

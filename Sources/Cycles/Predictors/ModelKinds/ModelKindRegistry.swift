@@ -9,6 +9,18 @@ package enum ModelKindRegistry {
     /// The registered kinds, in the order `odml inspect` and error messages list them.
     package static let kinds: [ModelKind] = [.cycleGBT, .cycleLSTM, .cycleRules, .cycleCalendar, .cyclePeriodHistory]
 
+    /// The kinds whose model has no stored parameters, so that it runs without a file (the loop's
+    /// and the CLI's built-in models), in the order help texts list them.
+    package static let builtIns: [ModelKind] = [.cycleCalendar, .cyclePeriodHistory, .cycleRules]
+
+    /// The built-in model called `modelName` (`"calendar"`, `"period-history"`, `"rules"`), or
+    /// `nil` when no built-in is called that.
+    package static func builtIn(named modelName: String) -> (kind: ModelKind, predictor: any CyclePredictor)? {
+        guard let kind = builtIns.first(where: { $0.modelName == modelName }),
+              let loaded = try? kind.load(ModelFile(kind: kind.name)) else { return nil }
+        return (kind, loaded.predictor)
+    }
+
     /// The kind called `name`, or `nil` when this build does not know it.
     package static func kind(named name: String) -> ModelKind? {
         kinds.first { $0.name == name }
@@ -30,6 +42,7 @@ extension ModelKind {
     /// head (`period`, `ovulation`, `energy`, `mood`, `alert`).
     package static let cycleGBT: ModelKind = ModelKind(
         name: "cycle-gbt",
+        modelName: "gbt",
         summary: "Boosted tree ensembles over the tabular features: period, ovulation, energy, mood and alert heads."
     ) { file in
         try GBTCyclePredictor(modelFile: file)
@@ -38,6 +51,7 @@ extension ModelKind {
     /// An LSTM over the daily features with period, ovulation, energy and mood heads (`LSTMCyclePredictor`).
     package static let cycleLSTM: ModelKind = ModelKind(
         name: "cycle-lstm",
+        modelName: "lstm",
         summary: "An LSTM over the daily features with period, ovulation, energy and mood heads."
     ) { file in
         try LSTMCyclePredictor(modelFile: file)
@@ -47,6 +61,7 @@ extension ModelKind {
     /// learned parameters, so nothing to export.
     package static let cycleRules: ModelKind = ModelKind(
         name: "cycle-rules",
+        modelName: "rules",
         summary: "The Phase 1 rule engine (no learned parameters), the base of personal model files."
     ) { _ in
         RuleEngine()
@@ -56,6 +71,7 @@ extension ModelKind {
     /// learned parameters, so nothing to export.
     package static let cycleCalendar: ModelKind = ModelKind(
         name: "cycle-calendar",
+        modelName: "calendar",
         summary: "The calendar method (no learned parameters), the base of personal model files."
     ) { _ in
         CalendarPredictor()
@@ -66,6 +82,7 @@ extension ModelKind {
     /// parameters, so nothing to export.
     package static let cyclePeriodHistory: ModelKind = ModelKind(
         name: "cycle-period-history",
+        modelName: "period-history",
         summary: "The period-history forecast (her cycle-length model; no stored parameters), the base of personal model files."
     ) { _ in
         PeriodHistoryPredictor()
