@@ -25,26 +25,6 @@ extension Attribution {
         self.init(method: .linear, baselineValue: reference, outputValue: output, contributions: contributions)
     }
 
-    /// Exact contributions of a rule engine: the prediction is `prior + Σ shifts` and each fired
-    /// rule contributes its shift.
-    ///
-    /// - Parameters:
-    ///   - ruleShifts: `(rule key, shift)` for every fired rule, in output units.
-    ///   - prior: the prediction before any rule fires (e.g. the population mean cycle length).
-    ///   - features: optional metadata per rule key (group, the value the rule looked at); rules
-    ///     without metadata get group `other` and no value.
-    package init(ruleShifts: [(key: String, shift: Double)], prior: Double,
-                features: [String: RuleFeature] = [:]) {
-        let contributions = ruleShifts.map { rule in
-            let feature = features[rule.key]
-            return FeatureContribution(key: rule.key, name: feature?.name, group: feature?.group ?? .other,
-                                       value: feature?.value, baselineValue: feature?.baselineValue,
-                                       direction: feature?.direction, contribution: rule.shift)
-        }
-        let output = contributions.reduce(prior) { $0 + $1.contribution }
-        self.init(method: .rules, baselineValue: prior, outputValue: output, contributions: contributions)
-    }
-
     /// Contributions computed by TreeSHAP: `expectedValue + Σ shapValues` is the raw score.
     ///
     /// - Parameters:
@@ -73,29 +53,5 @@ extension Attribution {
 
     static func _checkCount(_ what: String, _ found: Int, expected: Int) throws {
         guard found == expected else { throw ExplanationError.lengthMismatch(what: what, expected: expected, found: found) }
-    }
-}
-
-/// Metadata for one rule of a rule engine: which group it speaks about and the value it used.
-package struct RuleFeature: Hashable, Sendable {
-    /// Display name (defaults to the rule key).
-    package var name: String?
-    /// The group the rule is phrased by.
-    package var group: FeatureGroup
-    /// The value the rule looked at (e.g. a mean cycle length of 31.5 days).
-    package var value: Double?
-    /// The reference value, for the direction.
-    package var baselineValue: Double?
-    /// An explicit direction (otherwise from `value` against `baselineValue`).
-    package var direction: FeatureDirection?
-
-    /// Creates rule metadata.
-    package init(name: String? = nil, group: FeatureGroup, value: Double? = nil, baselineValue: Double? = nil,
-                direction: FeatureDirection? = nil) {
-        self.name = name
-        self.group = group
-        self.value = value
-        self.baselineValue = baselineValue
-        self.direction = direction
     }
 }

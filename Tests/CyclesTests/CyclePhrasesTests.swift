@@ -33,11 +33,11 @@ struct CyclePhrasesTests {
     }
 
     @Test func periodStartFromRulesWithConfidenceAndDecimalComma() throws {
-        let attribution = Attribution(
-            ruleShifts: [(key: "mean_cycle_length", shift: 2.2), (key: "ovulation_pain", shift: 1), (key: "rule.weekday", shift: -0.1)],
-            prior: 29.3,
-            features: ["mean_cycle_length": RuleFeature(group: .history, value: 31.5, baselineValue: 29.3),
-                       "ovulation_pain": RuleFeature(group: .pain, value: 5, baselineValue: 0)])
+        let attribution = Attribution(method: .rules, baselineValue: 29.3, outputValue: 29.3 + 2.2 + 1 - 0.1, contributions: [
+            FeatureContribution(key: "mean_cycle_length", group: .history, value: 31.5, baselineValue: 29.3, contribution: 2.2),
+            FeatureContribution(key: "ovulation_pain", group: .pain, value: 5, baselineValue: 0, contribution: 1),
+            FeatureContribution(key: "rule.weekday", group: .other, contribution: -0.1),
+        ])
         let reasoning = try generator.reasoning(for: .periodStart, value: .date(year: 2027, month: 3, day: 14),
                                                 uncertainty: .days(1.6), attribution: attribution, language: .fr)
         #expect(reasoning.text == "Règles prévues le 14 mars (±2 j) car : cycles de 31,5 j en moyenne + douleur d'ovulation")
@@ -50,13 +50,19 @@ struct CyclePhrasesTests {
 
     /// The rule engine's own keys (no values attached): phrased from the key and the shift's sign.
     @Test func ruleEngineKeys() throws {
-        let attribution = Attribution(ruleShifts: [(key: "rule.mean_cycle_length", shift: 3), (key: "rule.outlier_rejection", shift: 1),
-                                                   (key: "rule.ovulation_pain", shift: -0.5)], prior: 29)
+        let attribution = Attribution(method: .rules, baselineValue: 29, outputValue: 32.5, contributions: [
+            FeatureContribution(key: "rule.mean_cycle_length", group: .other, contribution: 3),
+            FeatureContribution(key: "rule.outlier_rejection", group: .other, contribution: 1),
+            FeatureContribution(key: "rule.ovulation_pain", group: .other, contribution: -0.5),
+        ])
         #expect(try sentences(.periodStart, .date(year: 2027, month: 5, day: 2), attribution, uncertainty: .days(2)) == [
             "Règles prévues le 2 mai (±2 j) car : cycles plus longs que la moyenne + cycle atypique écarté",
             "Period expected May 2 (±2 d) because: cycles longer than average + unusual cycle ignored",
         ])
-        let late = Attribution(ruleShifts: [(key: "rule.mean_cycle_length", shift: -2), (key: "rule.late", shift: 4)], prior: 29)
+        let late = Attribution(method: .rules, baselineValue: 29, outputValue: 31, contributions: [
+            FeatureContribution(key: "rule.mean_cycle_length", group: .other, contribution: -2),
+            FeatureContribution(key: "rule.late", group: .other, contribution: 4),
+        ])
         #expect(try sentences(.periodStart, .date(year: 2027, month: 5, day: 2), late) == [
             "Règles prévues le 2 mai car : règles en retard",
             "Period expected May 2 because: period late",

@@ -18,17 +18,6 @@ import ExplanationAdapters
     #expect(attribution.method == .linear)
 }
 
-@Test func ruleShiftsAddToThePrior() {
-    let attribution = Attribution(ruleShifts: [("rule.mean_rain", 2.5), ("rule.front", -1)], prior: 29.3,
-                                  features: ["rule.mean_rain": RuleFeature(group: .rainfall, value: 31.8, baselineValue: 29.3)])
-    #expect(abs(attribution.outputValue - 30.8) < 1e-12)
-    #expect(attribution.contributions[0].group == .rainfall)
-    #expect(attribution.contributions[0].direction == .high)
-    #expect(attribution.contributions[1].group == .other)
-    #expect(attribution.contributions[1].direction == .missing)
-    #expect(attribution.measuredCompletenessError < 1e-12)
-}
-
 @Test func shapValuesAddToTheRawScore() throws {
     let features = [FeatureDescriptor(key: "x", group: .cloud), FeatureDescriptor(key: "y", group: .cloud),
                     FeatureDescriptor(key: "z", group: .season)]
@@ -56,7 +45,8 @@ import ExplanationAdapters
 }
 
 @Test func attributionRoundTripsThroughJSON() throws {
-    let attribution = Attribution(ruleShifts: [("rule.a", 1.5)], prior: 28, features: ["rule.a": RuleFeature(group: .rainfall, value: 30)])
+    let attribution = Attribution(method: .rules, baselineValue: 28, outputValue: 29.5,
+                                  contributions: [FeatureContribution(key: "rule.a", group: .rainfall, value: 30, contribution: 1.5)])
     let data = try JSONEncoder().encode(attribution)
     #expect(try JSONDecoder().decode(Attribution.self, from: data) == attribution)
 }
