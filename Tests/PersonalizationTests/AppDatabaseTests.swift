@@ -115,6 +115,20 @@ import CyclesLab
         }
     }
 
+    /// The app's rows are read as the values SQLite stores, with no text stage: a whole number
+    /// stored as REAL or as TEXT is that integer, and the typed errors above still name the value.
+    @Test func storedNumbersAreReadAsStored() throws {
+        let (_, queue) = try Self.appFile()
+        try queue.write { db in
+            try db.execute(sql: """
+                UPDATE cycle_entries SET flow_intensity = 3.0 WHERE id = '0b8e-1';
+                UPDATE cycle_entries SET flow_intensity = '4', created_at = 1769803200.0 WHERE id = '0b8e-3';
+                """)
+        }
+        let history = try AppDatabase(queue, name: "shifai.sqlite", timeZone: AppDatabaseFixtures.utc).history()
+        #expect(history.records.map(\.flowIntensity) == [3, 2, 4])
+    }
+
     @Test func aBadPredictionRowIsATypedError() throws {
         let (_, queue) = try Self.appFile()
         try queue.write { db in

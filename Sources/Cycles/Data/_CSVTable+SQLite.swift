@@ -2,9 +2,9 @@
 import GRDB
 
 extension _CSVTable {
-    /// The `columns` of `table` in `db`, rowid order, as text fields (NULL is empty, an integral
-    /// REAL is written as an integer), so that SQLite rows go through the CSV rows' checks; a
-    /// row's `line` is its 1-based position. Other columns are ignored.
+    /// The `columns` of `table` in `db`, rowid order, as typed values (`_TableValue`: numbers stay
+    /// numbers), checked by the same row checks as a CSV file's text; a row's `line` is its
+    /// 1-based position. Other columns are ignored.
     ///
     /// With `userID` (the app layout), the rows get a `user_id` field holding it: an app table
     /// has no `user_id` column, its rows all belong to the one profile. With `datedAfter`, only
@@ -32,20 +32,19 @@ extension _CSVTable {
         }
         let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try cursor.next() {
-            var fields = (0..<columns.count).map { index -> String in
+            var values = (0..<columns.count).map { index -> _TableValue in
                 let value: DatabaseValue = row[index]
                 switch value.storage {
-                case .null: return ""
-                case .int64(let number): return String(number)
-                case .double(let number):
-                    return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-                case .string(let text): return text
-                case .blob(let data): return String(decoding: data, as: UTF8.self)
+                case .null: return .null
+                case .int64(let number): return .integer(number)
+                case .double(let number): return .real(number)
+                case .string(let text): return .text(text)
+                case .blob(let data): return .text(String(decoding: data, as: UTF8.self))
                 }
             }
-            if let userID { fields.append(userID) }
+            if let userID { values.append(.text(userID)) }
             let line: Int = datedAfter == nil ? rows.count + 1 : row[columns.count]
-            rows.append(Row(line: line, fields: fields))
+            rows.append(Row(line: line, values: values))
         }
         self.init(file: name, header: userID == nil ? columns : columns + ["user_id"], rows: rows)
     }

@@ -8,7 +8,21 @@ package struct _CSVTable {
     package struct Row {
         /// 1-based line number of the record's first character.
         package var line: Int
-        package var fields: [String]
+        /// The fields as stored: text for a CSV file, typed values for an SQLite table.
+        package var values: [_TableValue]
+        /// The fields as text (`_TableValue.text`).
+        package var fields: [String] { values.map(\.text) }
+
+        /// A row of `values` starting on `line`.
+        package init(line: Int, values: [_TableValue]) {
+            self.line = line
+            self.values = values
+        }
+
+        /// A CSV record: text fields starting on `line`.
+        init(line: Int, fields: [String]) {
+            self.init(line: line, values: fields.map(_TableValue.text))
+        }
     }
 
     /// File name used in errors.
@@ -106,9 +120,9 @@ package struct _CSVTable {
         var skipped: [DatasetError] = []
         kept.reserveCapacity(records.count - 1)
         for row in records.dropFirst() {
-            if row.fields.count != header.count {
+            if row.values.count != header.count {
                 let error = DatasetError.malformedCSV(file: fileName, line: row.line,
-                                                      reason: "\(row.fields.count) fields, expected \(header.count) as in the header")
+                                                      reason: "\(row.values.count) fields, expected \(header.count) as in the header")
                 if !lenient { throw error }
                 skipped.append(error)
                 continue

@@ -19,8 +19,8 @@ extension _DatasetReader {
         let layout = layout, timeZone = timeZone
         for entry in table.rows {
             try row {
-                let f = entry.fields, file = table.file, line = entry.line
-                let id = f[m[0]], user = f[m[1]]
+                let f = entry.values, file = table.file, line = entry.line
+                let id = f[m[0]].text, user = f[m[1]].text
                 if let first = ids[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
                 guard users.contains(user) else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
                 let date = try _DatasetReader.date(f[m[2]], file: file, line: line, column: "date")
@@ -28,28 +28,27 @@ extension _DatasetReader {
                     _ = try _DatasetReader.timestampDay(f[m[6]], optional: true, timeZone: timeZone, file: file, line: line, column: "created_at")
                     _ = try _DatasetReader.timestampDay(f[m[7]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
                 }
-                guard let (kind, fourLevel) = MeasurementKind.stored(f[m[3]]) else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "kind", value: f[m[3]], expected: "one of \(kinds)")
+                guard let (kind, fourLevel) = MeasurementKind.stored(f[m[3]].text) else {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "kind", value: f[m[3]].text, expected: "one of \(kinds)")
                 }
-                let text = f[m[4]].trimmingCharacters(in: .whitespaces)
-                var value = Double(text) ?? .nan
+                var value = f[m[4]].number ?? .nan
                 if fourLevel {
                     guard value.isFinite, value == value.rounded(), let quality = CervicalMucus(fourLevelCode: Int(value)) else {
-                        throw DatasetError.invalidValue(file: file, line: line, column: "value", value: f[m[4]],
+                        throw DatasetError.invalidValue(file: file, line: line, column: "value", value: f[m[4]].text,
                                                         expected: MeasurementKind.fourLevelExpectedValue)
                     }
                     value = Double(quality.rawValue)
                 }
                 guard value.isFinite, kind.plausibleRange.contains(value), !kind.isCategorical || value == value.rounded() else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "value", value: f[m[4]], expected: kind.expectedValue)
+                    throw DatasetError.invalidValue(file: file, line: line, column: "value", value: f[m[4]].text, expected: kind.expectedValue)
                 }
                 var disturbed = disturbedIDs.contains(id)
                 if let column = disturbedColumn {
-                    switch f[column].trimmingCharacters(in: .whitespaces) {
+                    switch f[column].text.trimmingCharacters(in: .whitespaces) {
                     case "", "0": break
                     case "1": disturbed = true
                     default:
-                        throw DatasetError.invalidValue(file: file, line: line, column: _DatasetReader.disturbedColumn, value: f[column],
+                        throw DatasetError.invalidValue(file: file, line: line, column: _DatasetReader.disturbedColumn, value: f[column].text,
                                                         expected: "1 (disturbed), 0 or empty")
                     }
                 }
@@ -59,7 +58,7 @@ extension _DatasetReader {
                 ids[id] = line
                 lines[user, default: [:]][date, default: [:]][kind] = line
                 var day = days[user]?[date] ?? DayMeasurements(date: date)
-                day.setValue(value, of: kind, source: f[m[5]], disturbed: disturbed)
+                day.setValue(value, of: kind, source: f[m[5]].text, disturbed: disturbed)
                 days[user, default: [:]][date] = day
             }
         }

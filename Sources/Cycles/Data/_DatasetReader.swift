@@ -49,34 +49,34 @@ package struct _DatasetReader {
         var profileLines: [String: Int] = [:]
         for entry in profiles.rows {
             try row {
-                let f = entry.fields, file = profiles.file, line = entry.line
-                let id = f[p[0]]
+                let f = entry.values, file = profiles.file, line = entry.line
+                let id = f[p[0]].text
                 guard !id.isEmpty else { throw DatasetError.invalidValue(file: file, line: line, column: "id", value: id, expected: "a non-empty user id") }
                 if let first = profileLines[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
                 let created = layout == .app
                     ? try _DatasetReader.timestampDay(f[p[1]], optional: false, timeZone: timeZone, file: file, line: line, column: "created_at")!
                     : try _DatasetReader.date(f[p[1]], file: file, line: line, column: "created_at")
                 let completed: Bool
-                switch f[p[2]].lowercased() {
+                switch f[p[2]].text.lowercased() {
                 case "true", "1": completed = true
                 case "false", "0": completed = false
-                default: throw DatasetError.invalidValue(file: file, line: line, column: "onboarding_completed", value: f[p[2]], expected: "true or false")
+                default: throw DatasetError.invalidValue(file: file, line: line, column: "onboarding_completed", value: f[p[2]].text, expected: "true or false")
                 }
-                guard let cycleType = CycleType(rawValue: f[p[3]]) else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "cycle_type", value: f[p[3]], expected: "regular, irregular or unknown")
+                guard let cycleType = CycleType(rawValue: f[p[3]].text) else {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "cycle_type", value: f[p[3]].text, expected: "regular, irregular or unknown")
                 }
-                let conditionsText = f[p[4]].isEmpty ? "[]" : f[p[4]]
+                let conditionsText = f[p[4]].text.isEmpty ? "[]" : f[p[4]].text
                 guard let conditions = try? JSONDecoder().decode([String].self, from: Data(conditionsText.utf8)) else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "conditions", value: f[p[4]], expected: "a JSON list of strings, e.g. [\"sopk\"]")
+                    throw DatasetError.invalidValue(file: file, line: line, column: "conditions", value: f[p[4]].text, expected: "a JSON list of strings, e.g. [\"sopk\"]")
                 }
-                let preferences = f[p[5]].isEmpty ? "{}" : f[p[5]]
+                let preferences = f[p[5]].text.isEmpty ? "{}" : f[p[5]].text
                 guard (try? JSONSerialization.jsonObject(with: Data(preferences.utf8))) is [String: Any] else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]], expected: "a JSON object")
+                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]].text, expected: "a JSON object")
                 }
                 let profile = UserProfile(id: id, createdAt: created, onboardingCompleted: completed, cycleType: cycleType,
                                           conditions: conditions, preferencesJSON: preferences)
                 do { _ = try profile.age() } catch {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]],
+                    throw DatasetError.invalidValue(file: file, line: line, column: "preferences", value: f[p[5]].text,
                                                     expected: "\"age\": a number of years in 10…70")
                 }
                 profileLines[id] = line
@@ -90,8 +90,8 @@ package struct _DatasetReader {
         var lastEntry: [String: (CalendarDay, Int)] = [:]
         for entry in entries.rows {
             try row {
-                let f = entry.fields, file = entries.file, line = entry.line
-                let id = f[e[0]], user = f[e[1]]
+                let f = entry.values, file = entries.file, line = entry.line
+                let id = f[e[0]].text, user = f[e[1]].text
                 if let first = entryIDs[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
                 guard userProfiles[user] != nil else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
                 let date = try _DatasetReader.date(f[e[2]], file: file, line: line, column: "date")
@@ -101,8 +101,8 @@ package struct _DatasetReader {
                     _ = try _DatasetReader.timestampDay(f[e[6]], optional: true, timeZone: timeZone, file: file, line: line, column: "created_at")
                     _ = try _DatasetReader.timestampDay(f[e[7]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
                 }
-                guard f[e[5]].isEmpty || _DatasetReader.phases.contains(f[e[5]]) else {
-                    throw DatasetError.invalidValue(file: file, line: line, column: "phase", value: f[e[5]],
+                guard f[e[5]].text.isEmpty || _DatasetReader.phases.contains(f[e[5]].text) else {
+                    throw DatasetError.invalidValue(file: file, line: line, column: "phase", value: f[e[5]].text,
                                                     expected: "empty or one of \(_DatasetReader.phases.joined(separator: ", "))")
                 }
                 if let (previous, previousLine) = lastEntry[user] {
@@ -123,14 +123,14 @@ package struct _DatasetReader {
             let known = Set(SymptomType.builtIn)
             for entry in symptoms.rows {
                 try row {
-                    let f = entry.fields, file = symptoms.file, line = entry.line
-                    let id = f[s[0]], user = f[s[1]]
+                    let f = entry.values, file = symptoms.file, line = entry.line
+                    let id = f[s[0]].text, user = f[s[1]].text
                     if let first = symptomIDs[id] { throw DatasetError.duplicateID(file: file, line: line, column: "id", value: id, firstLine: first) }
                     guard userProfiles[user] != nil else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
                     let date = try _DatasetReader.date(f[s[2]], file: file, line: line, column: "date")
-                    let type = SymptomType(rawValue: f[s[3]])
+                    let type = SymptomType(rawValue: f[s[3]].text)
                     guard known.contains(type) else {
-                        throw DatasetError.invalidValue(file: file, line: line, column: "symptom_type", value: f[s[3]],
+                        throw DatasetError.invalidValue(file: file, line: line, column: "symptom_type", value: f[s[3]].text,
                                                         expected: "one of \(SymptomType.builtIn.map(\.rawValue).joined(separator: ", "))")
                     }
                     let value = try _DatasetReader.integer(f[s[4]], in: 1...10, optional: false, file: file, line: line, column: "value")!
@@ -139,17 +139,17 @@ package struct _DatasetReader {
                         _ = try _DatasetReader.timestampDay(f[s[9]], optional: true, timeZone: timeZone, file: file, line: line, column: "updated_at")
                     }
                     var zone: BodyZone?
-                    if !f[s[6]].isEmpty {
-                        guard let parsed = BodyZone(rawValue: f[s[6]]) else {
-                            throw DatasetError.invalidValue(file: file, line: line, column: "body_zone", value: f[s[6]],
+                    if !f[s[6]].text.isEmpty {
+                        guard let parsed = BodyZone(rawValue: f[s[6]].text) else {
+                            throw DatasetError.invalidValue(file: file, line: line, column: "body_zone", value: f[s[6]].text,
                                                             expected: "empty or one of \(BodyZone.allCases.map(\.rawValue).joined(separator: ", "))")
                         }
                         zone = parsed
                     }
                     var painType: PainType?
-                    if !f[s[7]].isEmpty {
-                        guard let parsed = PainType(rawValue: f[s[7]]) else {
-                            throw DatasetError.invalidValue(file: file, line: line, column: "pain_type", value: f[s[7]],
+                    if !f[s[7]].text.isEmpty {
+                        guard let parsed = PainType(rawValue: f[s[7]].text) else {
+                            throw DatasetError.invalidValue(file: file, line: line, column: "pain_type", value: f[s[7]].text,
                                                             expected: "empty or one of \(PainType.allCases.map(\.rawValue).joined(separator: ", "))")
                         }
                         painType = parsed
@@ -181,18 +181,18 @@ package struct _DatasetReader {
             var rows: [String: [CycleTruth]] = [:]
             for entry in truth.rows {
                 try row {
-                    let f = entry.fields, file = truth.file, line = entry.line
-                    let user = f[t[0]]
+                    let f = entry.values, file = truth.file, line = entry.line
+                    let user = f[t[0]].text
                     guard userProfiles[user] != nil else { throw DatasetError.unknownUser(file: file, line: line, column: "user_id", value: user) }
                     let start = try _DatasetReader.date(f[t[1]], file: file, line: line, column: "cycle_start")
-                    let ovulation = f[t[2]].isEmpty ? nil : try _DatasetReader.date(f[t[2]], file: file, line: line, column: "ovulation_date")
+                    let ovulation = f[t[2]].text.isEmpty ? nil : try _DatasetReader.date(f[t[2]], file: file, line: line, column: "ovulation_date")
                     let luteal = try _DatasetReader.integer(f[t[3]], in: 1...60, optional: true, file: file, line: line, column: "luteal_length")
                     let follicular = try _DatasetReader.integer(f[t[4]], in: 1...200, optional: true, file: file, line: line, column: "follicular_length")
                     if let previous = rows[user]?.last?.cycleStart, start <= previous {
                         throw DatasetError.outOfOrder(file: file, line: line, column: "cycle_start", value: start.iso, previous: previous.iso)
                     }
                     rows[user, default: []].append(CycleTruth(userID: user, cycleStart: start, ovulationDate: ovulation, lutealLength: luteal,
-                                                              follicularLength: follicular, cohort: f[t[5]]))
+                                                              follicularLength: follicular, cohort: f[t[5]].text))
                 }
             }
             truthByUser = rows
@@ -215,26 +215,31 @@ package struct _DatasetReader {
         return day
     }
 
+    /// The date a field holds as `YYYY-MM-DD` text.
+    static func date(_ value: _TableValue, file: String, line: Int, column: String) throws -> CalendarDay {
+        try date(value.text, file: file, line: line, column: column)
+    }
+
     /// Latest Unix timestamp accepted (2100-01-01): a larger value is most likely milliseconds.
     static let latestTimestamp: Int64 = 4_102_444_800
 
     /// The day (in `timeZone`) of a Unix timestamp in seconds, `nil` for an empty optional field.
-    static func timestampDay(_ text: String, optional: Bool, timeZone: TimeZone, file: String, line: Int, column: String) throws -> CalendarDay? {
-        if text.isEmpty && optional { return nil }
-        guard let seconds = Int64(text), (0...Self.latestTimestamp).contains(seconds) else {
-            let hint = Int64(text).map { $0 > Self.latestTimestamp ? " (this looks like milliseconds)" : "" } ?? ""
-            throw DatasetError.invalidValue(file: file, line: line, column: column, value: text,
+    static func timestampDay(_ value: _TableValue, optional: Bool, timeZone: TimeZone, file: String, line: Int, column: String) throws -> CalendarDay? {
+        if value.isEmpty && optional { return nil }
+        guard let seconds = value.wholeNumber, (0...Self.latestTimestamp).contains(seconds) else {
+            let hint = value.wholeNumber.map { $0 > Self.latestTimestamp ? " (this looks like milliseconds)" : "" } ?? ""
+            throw DatasetError.invalidValue(file: file, line: line, column: column, value: value.text,
                                             expected: "a Unix timestamp in seconds (INTEGER, 1970…2100)\(optional ? " or NULL" : "")\(hint)")
         }
         return CalendarDay(unixTimestamp: seconds, timeZone: timeZone)
     }
 
-    static func integer(_ text: String, in range: ClosedRange<Int>, optional: Bool, file: String, line: Int, column: String) throws -> Int? {
-        if text.isEmpty && optional { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw DatasetError.invalidValue(file: file, line: line, column: column, value: text,
+    static func integer(_ value: _TableValue, in range: ClosedRange<Int>, optional: Bool, file: String, line: Int, column: String) throws -> Int? {
+        if value.isEmpty && optional { return nil }
+        guard let number = value.wholeNumber, let whole = Int(exactly: number), range.contains(whole) else {
+            throw DatasetError.invalidValue(file: file, line: line, column: column, value: value.text,
                                             expected: "an integer in \(range.lowerBound)...\(range.upperBound)\(optional ? " or empty" : "")")
         }
-        return value
+        return whole
     }
 }
