@@ -57,6 +57,40 @@ import Testing
         #expect(after.ovulation?.date == origin.advanced(by: 109))
     }
 
+    @Test func anyOneSidedPainFromCycleDaySixIsTheDayStatesOvulationPain() throws {
+        // Mild pain on cycle day 7 is ovulation pain for the day state, so for the rules too.
+        let pain = DayRecord(date: origin.advanced(by: 90 + 6), symptoms: [.pain: 1], painZone: .leftOvary, painType: .other)
+        let history = TestHistories.history(starts: [0, 30, 60, 90], lastDay: 100, extra: [pain])
+        let day = origin.advanced(by: 100)
+        #expect(CycleDayState(history: history, through: day).ovulationPainThisCycle == pain.date)
+        let prediction = try engine.prediction(for: history, on: day)
+        #expect(prediction.ovulation?.date == pain.date)
+        #expect(prediction.nextPeriodStart == pain.date.advanced(by: AlertPolicy.ovulationToStartPriorDays))
+    }
+
+    @Test func readsItsPainAndCyclesOffTheDayState() throws {
+        let dataset = SyntheticCycles.generate(config: .endometriosis, users: 6, months: 8, seed: 17)
+        var painDays = 0
+        // Her logs without the fertility signals, which would override the pain.
+        for history in dataset.users.map({ UserHistory(profile: $0.profile, records: $0.records) }) {
+            let days = CycleEvaluator.predictionDays(for: history)
+            let predictions = try engine.predictions(for: history, on: days, language: .en)
+            var replay = CycleDayState.Replay(history)
+            for (day, prediction) in zip(days, predictions) {
+                let state = replay.advance(through: day)
+                guard let lastStart = state.cycle.lastStart, prediction.nextPeriodStart > day.advanced(by: 1) else { continue }
+                if let pain = state.ovulationPainThisCycle {
+                    #expect(prediction.ovulation?.date == pain)
+                    painDays += 1
+                } else if state.cycle.recentCycleLengths.count >= 3 {
+                    // No pain: the rules' calendar, from the state's recent cycle lengths.
+                    #expect(abs(lastStart.distance(to: prediction.nextPeriodStart) - state.cycle.calendarCycleLength) <= 7)
+                }
+            }
+        }
+        #expect(painDays > 0)
+    }
+
     @Test func latePeriodIsExpectedTomorrow() throws {
         let history = TestHistories.history(starts: [0, 28, 56, 84], lastDay: 116)
         let prediction = try engine.prediction(for: history, on: origin.advanced(by: 116))

@@ -13,14 +13,19 @@ import Explanations
 ///    length counts as one more cycle. Contribution = estimate − the population length
 ///    (`CycleState.populationCycleLength`); outlier rejection is a
 ///    separate factor whose contribution is the change it caused.
-/// 3. **Ovulation pain**: one-sided ovary pain (`left_ovary`/`right_ovary`) logged from cycle
-///    day 8 on marks ovulation; next start = first pain day + personal offset (mean of the
-///    user's past pain-to-next-start gaps, prior `AlertPolicy.ovulationToStartPriorDays`). Contribution = shift vs the calendar.
+/// 3. **Ovulation pain**: this cycle's last one-sided ovary pain (`left_ovary`/`right_ovary`)
+///    from cycle day 6 on (`CycleDayState.ovulationPainThisCycle`) marks ovulation; next start =
+///    that day + her personal offset (mean of her recent cycles' pain-to-next-start gaps, with
+///    the prior `AlertPolicy.ovulationToStartPriorDays` as one more). Contribution = shift vs the calendar.
 /// 4. **Late**: if the forecast date has passed without a period, the next start is tomorrow.
 ///
-/// Energy and mood tomorrow: an exponentially weighted level of the logged values (α = 0.3)
-/// plus the user's own premenstrual/menses dip (mean on menses days 1–2 and the 5 days before a
-/// start, minus the other days, shrunk towards 0) when tomorrow falls in that window.
+/// Energy and mood tomorrow: an exponentially weighted level of the values logged in the last
+/// 90 days (α = 0.3) plus her own premenstrual/menses dip over her recent cycles (mean on menses
+/// days 1–2 and the `CycleDayState.premenstrualDays` days before a start, minus the other days,
+/// shrunk towards 0) when tomorrow falls in that window.
+///
+/// The rules keep no state of their own: each forecast is read off her `CycleDayState`, the
+/// state the learned models read (`_RuleProjection`).
 public struct RuleEngine: CyclePredictor {
     public var name: String { ModelKind.cycleRules.modelName }
     /// Weight ratio between a cycle and the next more recent one.
@@ -30,14 +35,9 @@ public struct RuleEngine: CyclePredictor {
     public init() {}
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
-        var state = _RuleState(engine: self, history: history, language: language)
-        var result: [CyclePrediction] = []
-        result.reserveCapacity(days.count)
-        for day in days {
-            if day < state.currentDay { state = _RuleState(engine: self, history: history, language: language) }
-            result.append(try state.prediction(on: day))
-        }
-        return result
+        var replay = CycleDayState.Replay(history)
+        var projection = _RuleProjection(engine: self, profile: history.profile, language: language)
+        return try days.map { day in try projection.prediction(from: replay.advance(through: day)) }
     }
 
     /// The cycle length declared at onboarding (`typical_cycle_length` in the preferences JSON), if plausible.

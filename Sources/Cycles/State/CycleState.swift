@@ -112,8 +112,13 @@ package struct CycleState: Sendable, Equatable, Codable {
 
     /// The median of `values` (the mean of the two middle values for an even count).
     package static func median(_ values: [Int]) -> Double {
+        median(values.map(Double.init))
+    }
+
+    /// The median of `values` (the mean of the two middle values for an even count).
+    package static func median(_ values: [Double]) -> Double {
         precondition(!values.isEmpty, "median of no values")
         let sorted = values.sorted()
-        return Double(sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2
+        return (sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2
     }
 }

@@ -1,68 +1,56 @@
 import Explanations
 
-/// The rule engine's incremental state for one user: fed the records day by day, it only ever
-/// looks at what was logged up to the day asked for.
-struct _RuleState {
+/// The rule engine's forecast read off one user's `CycleDayState`: the rules keep no state of
+/// their own, so they agree with the learned models on what a period start, a cycle, an
+/// ovulation pain, a premenstrual day and a fertility signal are. Only the sentence is cached.
+struct _RuleProjection {
     let engine: RuleEngine
-    let records: [DayRecord]
-    let starts: [CalendarDay]
+    /// The cycle length she declared at onboarding, if plausible (`RuleEngine.declaredCycleLength`).
     let declaredLength: Int?
     let language: Language
-    /// Her fertility signals, advanced with the records (`CycleSignalState`).
-    private var signals = CycleSignalState()
-    private var cursor: _HistoryCursor
-
-    /// The last day processed.
-    private(set) var currentDay = CalendarDay(daysSinceEpoch: Int.min / 2)
-    private var recordIndex = 0
-    private var knownStarts = 0
-    private var cycleLengths: [Int] = []
-    private var painOffsets: [Double] = []
-    private var painEpisodeStart: CalendarDay?
-    private var painEpisodeLast: CalendarDay?
-    private var cycleFirstRecord = 0
-    private var energy = _SymptomTrend()
-    private var mood = _SymptomTrend()
     private var sentences = _ReasoningCache<_ReasoningKey>()
-    private var estimateCycles = -1
-    private var estimate: (Double, Int, Double, Int, Double) = (0, 0, 0, 0, 0)
 
-    init(engine: RuleEngine, history: UserHistory, language: Language) {
+    /// Days back over which a symptom's level is read (`levelForecast`).
+    static let levelLookbackDays = 90
+    /// Weight of the newest logged value in a symptom's level (an exponentially weighted mean).
+    static let levelSmoothing = 0.3
+
+    init(engine: RuleEngine, profile: UserProfile, language: Language) {
         self.engine = engine
-        self.records = history.records
-        self.starts = history.periodStarts
-        self.declaredLength = RuleEngine.declaredCycleLength(in: history.profile)
+        self.declaredLength = RuleEngine.declaredCycleLength(in: profile)
         self.language = language
-        self.cursor = _HistoryCursor(history)
     }
 
-    mutating func prediction(on day: CalendarDay) throws -> CyclePrediction {
-        advance(through: day)
+    /// The rules' forecast at the end of `state`'s day.
+    mutating func prediction(from state: CycleDayState) throws -> CyclePrediction {
+        let day = state.today!
         let population = CycleState.populationCycleLength
         let language = self.language
         let declaredLength = self.declaredLength
-        guard knownStarts > 0 else {
+        guard let lastStart = state.cycle.lastStart else {
             let next = day.advanced(by: CalendarPredictor.daysAheadBeforeFirstStart)
             let reasoning = try sentences.reasoning(for: _ReasoningKey(next: next.daysSinceEpoch)) {
                 try CyclePhrases.periodStatement(next, facts: [.noPeriodYet], language: language)
             }
             return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: 10, reasoning: reasoning)
         }
-        let lastStart = starts[knownStarts - 1]
-        if estimateCycles != cycleLengths.count {
-            estimate = calendarEstimate()
-            estimateCycles = cycleLengths.count
-        }
-        let (estimate, used, rejectedShift, rejectedCount, spread) = self.estimate
+        let (estimate, used, rejectedShift, rejectedCount, spread) = calendarEstimate(state.cycle.recentCycleLengths)
         let calendarLength = Int(estimate.rounded())
         var next = lastStart.advanced(by: calendarLength)
         var uncertainty = max(1.5, spread)
         var painShift = 0
         var ovulationDate = next.advanced(by: -AlertPolicy.ovulationToStartPriorDays)
         var ovulationPassed = day >= ovulationDate ? 0.7 : 0.2
-        if let pain = painEpisodeStart {
-            let offset = (painOffsets.reduce(Double(AlertPolicy.ovulationToStartPriorDays), +)) / Double(painOffsets.count + 1)
-            let painNext = pain.advanced(by: Int(offset.rounded()))
+        let pain = state.ovulationPainThisCycle
+        if let pain {
+            // Her own pain-to-start gap over her recent cycles, the luteal prior counting as one more.
+            var total = Double(AlertPolicy.ovulationToStartPriorDays), count = 1.0
+            for past in state.recentCycles {
+                guard let painDay = past.ovulationPainDay else { continue }
+                total += Double(painDay.distance(to: past.start.advanced(by: past.length)))
+                count += 1
+            }
+            let painNext = pain.advanced(by: Int((total / count).rounded()))
             painShift = next.distance(to: painNext)
             next = painNext
             uncertainty = 1.5
@@ -71,6 +59,7 @@ struct _RuleState {
         }
         // Fertility signals: evidenced ovulation + her luteal length, or the calendar pushed past
         // a negative LH test (`CycleSignalState.anchoredNextStart`).
+        let signals = state.signals
         let evidence = signals.evidence
         let luteal = signals.lutealLength
         var signalShift = 0
@@ -96,9 +85,9 @@ struct _RuleState {
             uncertainty = max(uncertainty, 3)
         }
         let key = _ReasoningKey(kind: 1, next: next.daysSinceEpoch, length: calendarLength, used: used, rejected: rejectedCount,
-                                pain: painEpisodeStart?.daysSinceEpoch ?? 0, late: lateShift > 0,
+                                pain: pain?.daysSinceEpoch ?? 0, late: lateShift > 0,
                                 signal: (evidence?.observed ?? pendingTest)?.daysSinceEpoch ?? 0, luteal: luteal)
-        let painStart = evidence == nil ? painEpisodeStart : nil
+        let painStart = evidence == nil ? pain : nil
         let evidenceStart = next.advanced(by: -lateShift)
         let painOffset = painStart.map { $0.distance(to: next) - lateShift } ?? 0
         let text = try sentences.reasoning(for: key) {
@@ -139,22 +128,21 @@ struct _RuleState {
         let tomorrow = day.advanced(by: 1)
         let cycleDayTomorrow = lastStart.distance(to: tomorrow) + 1
         let daysToNext = tomorrow.distance(to: next)
-        let inDip = cycleDayTomorrow <= 2 || (1...5).contains(daysToNext) || daysToNext <= 0
+        let inDip = cycleDayTomorrow <= 2 || (1...CycleDayState.premenstrualDays).contains(daysToNext) || daysToNext <= 0
         return CyclePrediction(asOf: day, nextPeriodStart: next, nextPeriodUncertaintyDays: uncertainty,
                                ovulation: OvulationEstimate(date: ovulationDate, passedProbability: ovulationPassed),
-                               energyTomorrow: energy.forecast(inDip: inDip), moodTomorrow: mood.forecast(inDip: inDip),
+                               energyTomorrow: Self.levelForecast(of: .energy, in: state, inDip: inDip),
+                               moodTomorrow: Self.levelForecast(of: .mood, in: state, inDip: inDip),
                                reasoning: text)
     }
 
-    /// (estimate, cycles used, shift caused by outlier rejection, rejected count, spread).
-    private func calendarEstimate() -> (Double, Int, Double, Int, Double) {
+    /// (estimate, cycles used, shift caused by outlier rejection, rejected count, spread) of the
+    /// recent cycle `lengths`, oldest first.
+    private func calendarEstimate(_ lengths: [Int]) -> (Double, Int, Double, Int, Double) {
         let prior = Double(declaredLength ?? CycleState.populationCycleLength)
-        let recent = Array(cycleLengths.suffix(CycleState.recentCycleCount))
-        guard !recent.isEmpty else { return (prior, 0, 0, 0, 4) }
-        let sorted = recent.sorted()
-        let median = Double(sorted[sorted.count / 2] + sorted[(sorted.count - 1) / 2]) / 2
-        let deviations = recent.map { abs(Double($0) - median) }.sorted()
-        let mad = (deviations[deviations.count / 2] + deviations[(deviations.count - 1) / 2]) / 2
+        guard !lengths.isEmpty else { return (prior, 0, 0, 0, 4) }
+        let median = CycleState.median(lengths)
+        let mad = CycleState.median(lengths.map { abs(Double($0) - median) })
         let limit = max(7, 3 * 1.4826 * mad)
         func weightedMean(_ lengths: [(Int, Bool)]) -> (Double, Int) {
             var sum = 0.0, weights = 0.0, used = 0
@@ -173,10 +161,10 @@ struct _RuleState {
             }
             return (sum / weights, used)
         }
-        let kept = recent.map { ($0, abs(Double($0) - median) <= limit) }
+        let kept = lengths.map { ($0, abs(Double($0) - median) <= limit) }
         let (estimate, used) = weightedMean(kept)
         let rejected = kept.filter { !$0.1 }.count
-        let shift = rejected > 0 ? estimate - weightedMean(recent.map { ($0, true) }).0 : 0
+        let shift = rejected > 0 ? estimate - weightedMean(lengths.map { ($0, true) }).0 : 0
         let keptLengths = kept.filter(\.1).map { Double($0.0) }
         var spread = 3.0
         if keptLengths.count >= 2 {
@@ -186,78 +174,34 @@ struct _RuleState {
         return (estimate, used, shift, rejected, spread)
     }
 
-    /// Feeds every record and measurement dated on or before `day`.
-    private mutating func advance(through day: CalendarDay) {
-        currentDay = day
-        while let next = cursor.next(through: day) {
-            guard let record = next.record else {
-                signals.advance(to: next.day, measurements: next.measurements, periodStarted: false)
-                continue
-            }
-            let startsPeriod = knownStarts < starts.count && starts[knownStarts] == record.date
-            if knownStarts < starts.count, starts[knownStarts] == record.date {
-                if knownStarts > 0 {
-                    let previous = starts[knownStarts - 1]
-                    cycleLengths.append(previous.distance(to: record.date))
-                    if let pain = painEpisodeStart { painOffsets.append(Double(pain.distance(to: record.date))) }
-                    for index in cycleFirstRecord..<recordIndex {
-                        let past = records[index]
-                        let dip = previous.distance(to: past.date) < 2 || past.date.distance(to: record.date) <= 5
-                        energy.learn(past.symptoms[.energy], inDip: dip)
-                        mood.learn(past.symptoms[.mood], inDip: dip)
-                    }
-                }
-                knownStarts += 1
-                cycleFirstRecord = recordIndex
-                painEpisodeStart = nil
-                painEpisodeLast = nil
-            }
-            if knownStarts > 0, let zone = record.painZone, zone == .leftOvary || zone == .rightOvary,
-               (record.symptoms[.pain] ?? 0) >= 2, starts[knownStarts - 1].distance(to: record.date) >= 7 {
-                if let last = painEpisodeLast, last.distance(to: record.date) <= 3 {
-                    painEpisodeLast = record.date
-                } else {
-                    painEpisodeStart = record.date
-                    painEpisodeLast = record.date
-                }
-            }
-            energy.observe(record.symptoms[.energy])
-            mood.observe(record.symptoms[.mood])
-            recordIndex += 1
-            signals.advance(to: record.date, measurements: next.measurements, periodStarted: startsPeriod)
+    /// Tomorrow's `kind` (energy or mood): its exponentially weighted level over the values logged
+    /// in the last `levelLookbackDays` days (`levelSmoothing`), plus, when tomorrow is in her dip
+    /// (cycle days 1–2 and the `CycleDayState.premenstrualDays` days before a start), her own dip
+    /// over her recent complete cycles (the dip days' mean less the other days', shrunk towards 0).
+    /// `nil` below 3 values logged.
+    static func levelForecast(of kind: SymptomType, in state: CycleDayState, inDip: Bool) -> LevelForecast? {
+        let values = state.values(of: kind)
+        let first = max(0, values.count - levelLookbackDays)
+        var level = 0.0, count = 0
+        for value in values[first...] where !value.isNaN {
+            level = count == 0 ? Double(value) : (1 - levelSmoothing) * level + levelSmoothing * Double(value)
+            count += 1
         }
-        if signals.today.map({ $0 < day }) ?? true {
-            signals.advance(to: day, measurements: nil, periodStarted: false)
-        }
-    }
-}
-
-/// A symptom's exponentially weighted level and the user's own dip around menses.
-struct _SymptomTrend {
-    private var level = 0.0
-    private var count = 0
-    private var dipSum = 0.0, dipCount = 0.0
-    private var otherSum = 0.0, otherCount = 0.0
-
-    mutating func observe(_ value: Int?) {
-        guard let value else { return }
-        level = count == 0 ? Double(value) : 0.7 * level + 0.3 * Double(value)
-        count += 1
-    }
-
-    mutating func learn(_ value: Int?, inDip: Bool) {
-        guard let value else { return }
-        if inDip { dipSum += Double(value); dipCount += 1 } else { otherSum += Double(value); otherCount += 1 }
-    }
-
-    func forecast(inDip: Bool) -> LevelForecast? {
         guard count >= 3 else { return nil }
-        var value = level
-        if inDip, dipCount >= 3, otherCount >= 3 {
-            let shrink = dipCount / (dipCount + 10)
-            value += shrink * (dipSum / dipCount - otherSum / otherCount)
+        if inDip {
+            var dipSum = 0.0, dipCount = 0.0, otherSum = 0.0, otherCount = 0.0
+            for past in state.recentCycles {
+                let start = state.index(of: past.start), end = start + past.length
+                for index in max(0, start)..<min(end, values.count) where !values[index].isNaN {
+                    let dip = index - start < 2 || end - index <= CycleDayState.premenstrualDays
+                    if dip { dipSum += Double(values[index]); dipCount += 1 } else { otherSum += Double(values[index]); otherCount += 1 }
+                }
+            }
+            if dipCount >= 3, otherCount >= 3 {
+                level += dipCount / (dipCount + 10) * (dipSum / dipCount - otherSum / otherCount)
+            }
         }
-        value = min(max(value, 1), 10)
+        let value = min(max(level, 1), 10)
         return LevelForecast(value: value, level: SymptomLevel(value: value))
     }
 }
