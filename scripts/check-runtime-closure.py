@@ -15,8 +15,9 @@ ArgumentParser). Nor may one app's product reach the other app's modules.
 A second pass finds lab code that still lives in a runtime module: a type declared at the top
 level of an app-domain runtime module (`RUNTIME_DOMAIN`) that lab or tool code names and that no
 other file of a runtime module names. Such a type is compiled into every app for the lab's sake;
-it belongs in the lab (a generator's config that a dataset manifest stores may stay, since the
-manifest names it). Names are matched as whole words in code with comments removed.
+it belongs in the lab (a generator's config that a dataset manifest stores included: the manifest
+keeps it as opaque JSON, which the lab decodes). Names are matched as whole words in code with
+comments removed.
 
 Usage: scripts/check-runtime-closure.py [--package-path DIR] [--self-test]
 Exit status: 0 clean, 1 a forbidden module in a closure (the path that reaches it is printed) or a

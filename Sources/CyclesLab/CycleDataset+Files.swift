@@ -31,7 +31,7 @@ extension CycleDataset {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(FileName.measurements))
         }
         if truth != nil { try save(truthCSV(), FileName.truth) }
-        let data = try CohortConfig.jsonEncoder.encode(manifest)
+        let data = try DatasetManifest.jsonEncoder.encode(manifest)
         try save(String(decoding: data, as: UTF8.self) + "\n", FileName.manifest)
     }
 

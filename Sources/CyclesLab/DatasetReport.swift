@@ -29,7 +29,7 @@ public struct DatasetReport: Sendable, Encodable {
 
     /// Compares `dataset` with the reference rows of `cohort` (default: the manifest's cohort).
     public init(dataset: CycleDataset, cohort: String? = nil) {
-        let name = cohort ?? dataset.manifest.config?.name ?? "mixed"
+        let name = cohort ?? (try? dataset.manifest.cohortConfig)?.name ?? "mixed"
         let measured = DatasetStatistics.compute(dataset)
         self.cohort = name
         self.users = dataset.users.count

@@ -92,7 +92,7 @@ public enum SyntheticCycles {
             progress?(done)
         }
         let truth = Dictionary(uniqueKeysWithValues: truthRows)
-        let manifest = DatasetManifest(generator: "SyntheticCycles", generatorVersion: version, config: config, seed: seed,
+        let manifest = DatasetManifest(generator: "SyntheticCycles", generatorVersion: version, config: config.jsonValue, seed: seed,
                                        users: users, months: months, startDate: window.lowerBound,
                                        endDate: window.upperBound, summary: summary(histories: histories, truth: truth))
         return CycleDataset(users: histories, truth: truth, manifest: manifest)

@@ -1,3 +1,4 @@
+import Cycles
 import Foundation
 
 extension GateSpecification {

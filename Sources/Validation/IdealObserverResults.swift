@@ -105,8 +105,9 @@ public struct IdealObserverResults: Sendable, Equatable, Decodable {
             return "computed with \(mine.generator) \(mine.generatorVersion ?? "?"), the data is from "
                 + "\(manifest.generator) \(manifest.generatorVersion ?? "?")"
         }
-        if mine.config?.name != manifest.config?.name { return "computed on cohort \(mine.config?.name ?? "?"), the data is \(manifest.config?.name ?? "?")" }
-        if mine.config != manifest.config { return "computed with another \(manifest.config?.name ?? "") cohort config" }
+        let (myCohort, dataCohort) = ((try? mine.cohortConfig)?.name, (try? manifest.cohortConfig)?.name)
+        if myCohort != dataCohort { return "computed on cohort \(myCohort ?? "?"), the data is \(dataCohort ?? "?")" }
+        if mine.config != manifest.config { return "computed with another \(dataCohort ?? "") cohort config" }
         if mine.seed != manifest.seed { return "computed on seed \(mine.seed.map(String.init) ?? "?"), the data has seed \(manifest.seed.map(String.init) ?? "?")" }
         if mine.users != manifest.users { return "computed on \(mine.users) users, the data has \(manifest.users)" }
         if mine.months != manifest.months { return "computed on \(mine.months ?? 0) months, the data has \(manifest.months ?? 0)" }

@@ -34,7 +34,7 @@ public struct ValidationReport: Sendable, Encodable {
 
         /// Describes `dataset` loaded from or generated into `source`.
         public init(dataset: CycleDataset, source: String) {
-            self.init(source: source, cohort: dataset.manifest.config?.name ?? "unknown", users: dataset.users.count,
+            self.init(source: source, cohort: (try? dataset.manifest.cohortConfig)?.name ?? "unknown", users: dataset.users.count,
                       months: dataset.manifest.months, seed: dataset.manifest.seed)
         }
     }

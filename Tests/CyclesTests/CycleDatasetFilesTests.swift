@@ -149,6 +149,23 @@ import Testing
         #expect(loaded.users == dataset.users)
         #expect(loaded.truth == dataset.truth)
         #expect(loaded.manifest == dataset.manifest)
+        #expect(try loaded.manifest.cohortConfig == CohortConfig.mixed)
+    }
+
+    /// The manifest keeps the generator's config as JSON: a dataset loads whatever its config, and
+    /// only the lab's decoding of a config this build does not read fails.
+    @Test func aManifestKeepsAConfigThisBuildDoesNotRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cycles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try SyntheticCycles.generate(config: .regular, users: 2, months: 2, seed: 3).write(to: url)
+        let manifestURL = url.appendingPathComponent(CycleDataset.FileName.manifest)
+        let text = try String(contentsOf: manifestURL, encoding: .utf8)
+        #expect(text.contains("\"version\" : \(CohortConfig.currentVersion)"))
+        try text.replacingOccurrences(of: "\"version\" : \(CohortConfig.currentVersion)", with: "\"version\" : 99")
+            .write(to: manifestURL, atomically: true, encoding: .utf8)
+        let loaded = try CycleDataset.load(from: url)
+        #expect(loaded.manifest.generator == "SyntheticCycles" && loaded.manifest.config != nil)
+        #expect(throws: DatasetError.self) { try loaded.manifest.cohortConfig }
     }
 }
 

@@ -178,7 +178,7 @@ import CyclesLab
         let results = try IdealObserverResults.load(from: try Self.observerFile(manifest: otherGenerator, scenarios: scenarios))
         #expect(results.mismatch(with: TestSupport.regularEverySignal.manifest)?.hasPrefix("computed with SyntheticCycles 2.0.0") == true)
         var otherConfig = TestSupport.regularEverySignal.manifest
-        otherConfig.config = CohortConfig.regular
+        otherConfig.config = CohortConfig.regular.jsonValue
         let configResults = try IdealObserverResults.load(from: try Self.observerFile(manifest: otherConfig, scenarios: scenarios))
         #expect(configResults.mismatch(with: TestSupport.regularEverySignal.manifest) != nil)
     }

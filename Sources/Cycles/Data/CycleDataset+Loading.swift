@@ -32,7 +32,7 @@ extension CycleDataset {
         var manifest: DatasetManifest?
         if exists(FileName.manifest) {
             do {
-                manifest = try CohortConfig.jsonDecoder.decode(DatasetManifest.self, from: Data(contentsOf: url(FileName.manifest)))
+                manifest = try DatasetManifest.jsonDecoder.decode(DatasetManifest.self, from: Data(contentsOf: url(FileName.manifest)))
             } catch {
                 throw DatasetError.invalidValue(file: FileName.manifest, line: 1, column: "-", value: "(file)",
                                                 expected: "a dataset manifest (\(error))")

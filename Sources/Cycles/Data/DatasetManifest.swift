@@ -1,3 +1,5 @@
+import Foundation
+
 /// `manifest.json` of a dataset directory: where the data came from and how it looks.
 public struct DatasetManifest: Codable, Sendable, Equatable {
     /// Version of the dataset directory format.
@@ -9,8 +11,9 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
     public var generator: String
     /// Version of the generator (`SyntheticCycles.version`), if generated.
     package var generatorVersion: String?
-    /// The cohort config used, if generated.
-    package var config: CohortConfig?
+    /// The generator's config, if generated: kept as the JSON it was written as (snake_case keys),
+    /// which the lab decodes (`DatasetManifest.cohortConfig`); an app reading a dataset never needs it.
+    package var config: _JSONValue?
     /// The seed, if generated.
     package var seed: UInt64?
     /// Number of users.
@@ -26,7 +29,7 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
 
     /// Creates a manifest.
     package init(formatVersion: Int = DatasetManifest.currentFormatVersion, generator: String, generatorVersion: String? = nil,
-                config: CohortConfig? = nil, seed: UInt64? = nil, users: Int, months: Int? = nil,
+                config: _JSONValue? = nil, seed: UInt64? = nil, users: Int, months: Int? = nil,
                 startDate: CalendarDay? = nil, endDate: CalendarDay? = nil, summary: [String: Double] = [:]) {
         self.formatVersion = formatVersion
         self.generator = generator
@@ -38,5 +41,20 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
         self.startDate = startDate
         self.endDate = endDate
         self.summary = summary
+    }
+
+    /// The format of `manifest.json`: pretty-printed, sorted snake_case keys, slashes unescaped.
+    package static var jsonEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
+    /// Reads `manifest.json` (snake_case keys).
+    package static var jsonDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
     }
 }

@@ -1,6 +1,8 @@
-/// Any JSON value, decoded and re-encoded as it came (numbers as `Double`): a user's
-/// `preferences` object read from a history document and kept as text (`UserProfile.preferencesJSON`).
-enum _JSONValue: Codable, Equatable, Sendable {
+/// Any JSON value, decoded and re-encoded as it came (numbers as `Double`, a `true` never a
+/// number): a user's `preferences` object read from a history document and kept as text
+/// (`UserProfile.preferencesJSON`), the generator config a dataset manifest keeps
+/// (`DatasetManifest.config`), a lab configuration file read field by field.
+package enum _JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,7 +10,7 @@ enum _JSONValue: Codable, Equatable, Sendable {
     case array([_JSONValue])
     case object([String: _JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -25,7 +27,7 @@ enum _JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

@@ -1,3 +1,4 @@
+import Cycles
 extension CohortConfig {
     /// Fertility signals a phenotype's users log (config version 3, 4): urinary LH tests, basal body
     /// temperature, a wearable's wrist temperature and cervical mucus. Each signal has its

@@ -1,3 +1,4 @@
+import Cycles
 extension CohortConfig {
     /// A closed interval `[low, high]` written as a two-element JSON array; values are drawn
     /// uniformly from it.

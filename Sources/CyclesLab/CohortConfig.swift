@@ -1,3 +1,4 @@
+import Cycles
 import Foundation
 
 /// The documented, versioned parameters of a synthetic cohort: one or more phenotypes (a blend
@@ -67,6 +68,18 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         var data = try CohortConfig.jsonEncoder.encode(self)
         data.append(0x0A)
         return data
+    }
+
+    /// The config as the JSON value a dataset manifest keeps (`DatasetManifest.config`).
+    ///
+    /// Precondition: every number is finite, as in any config read from JSON or built in (JSON has
+    /// no other numbers).
+    package var jsonValue: _JSONValue {
+        do {
+            return try CohortConfig.jsonDecoder.decode(_JSONValue.self, from: CohortConfig.jsonEncoder.encode(self))
+        } catch {
+            preconditionFailure("cohort config \(name) does not encode to JSON: \(error)")
+        }
     }
 
     /// The same cohort with every symptom effect size and every affected share halved (`weak-signals`).
@@ -145,16 +158,10 @@ public struct CohortConfig: Codable, Sendable, Equatable {
         }
     }
 
-    package static var jsonEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return encoder
-    }
+    /// The format of a config file: the dataset manifest's (`DatasetManifest.jsonEncoder`), so a
+    /// config reads the same in `Datasets/configs` and inline in `manifest.json`.
+    package static var jsonEncoder: JSONEncoder { DatasetManifest.jsonEncoder }
 
-    package static var jsonDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
+    /// Reads a config file (snake_case keys), as `DatasetManifest.jsonDecoder` reads a manifest.
+    package static var jsonDecoder: JSONDecoder { DatasetManifest.jsonDecoder }
 }
