@@ -35,7 +35,7 @@ public struct RuleEngine: CyclePredictor {
     public init() {}
 
     public func predictions(for history: UserHistory, on days: [CalendarDay], language: Language) throws -> [CyclePrediction] {
-        var replay = CycleDayState.Replay(history)
+        var replay = CycleDayState.Replay(history, tracksLengthModel: false)
         var projection = _RuleProjection(engine: self, profile: history.profile, language: language)
         return try days.map { day in try projection.prediction(from: replay.advance(through: day)) }
     }

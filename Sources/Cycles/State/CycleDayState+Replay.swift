@@ -3,15 +3,18 @@ extension CycleDayState {
     /// (a bulk forecast, training rows): each record is read once.
     package struct Replay: Sendable {
         private let history: UserHistory
+        private let initial: CycleDayState
         private var cursor: _HistoryCursor
         /// The state at the end of the last day advanced through.
         package private(set) var state: CycleDayState
 
-        /// A replay of `history`, before its first day.
-        package init(_ history: UserHistory) {
+        /// A replay of `history`, before its first day; `tracksLengthModel: false` replays a
+        /// state without her cycle-length model (`CycleDayState.init(untrackedLengthModelOf:)`).
+        package init(_ history: UserHistory, tracksLengthModel: Bool = true) {
             self.history = history
             cursor = _HistoryCursor(history)
-            state = CycleDayState(profile: history.profile)
+            initial = tracksLengthModel ? CycleDayState(profile: history.profile) : CycleDayState(untrackedLengthModelOf: history.profile)
+            state = initial
             #if DEBUG
             _FeatureBuildCounter.record(.replay)
             #endif
@@ -24,7 +27,7 @@ extension CycleDayState {
             if let today = state.today {
                 if today == day { return state }
                 if day < today {
-                    state = CycleDayState(profile: history.profile)
+                    state = initial
                     cursor = _HistoryCursor(history)
                 }
             }

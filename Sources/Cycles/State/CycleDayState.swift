@@ -104,6 +104,15 @@ package struct CycleDayState: Sendable, Codable {
         self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
     }
 
+    /// A state that has seen nothing yet, of the woman `profile` describes, that tracks no
+    /// cycle-length model (`CycleState.init(lengthModel:)` with `nil`): for a reader of her logs,
+    /// cycles and signals that never asks for the period-history distribution or the ovulation
+    /// posterior (the rule engine), which then saves their work.
+    package init(untrackedLengthModelOf profile: UserProfile) {
+        self.declaredCycleType = profile.cycleType
+        self.cycle = CycleState(lengthModel: nil)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case declaredCycleType, cycle, starts, recentCycles, firstDay, lastOneSidedPain, ovulationPainThisCycle, lastLoggedDay,
              symptomLogMask, signalLogMask, signals, dayCount, flow, logged, symptomLogged, symptomSeries, painZone, wellbeing
@@ -200,7 +209,8 @@ package struct CycleDayState: Sendable, Codable {
         if started { startCycle(on: day) }
         let measured = measurements.flatMap { $0.isEmpty ? nil : $0 }
         signals.advance(to: day, measurements: measured, periodStarted: started)
-        if !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
+        if cycle.tracksLengthModel,
+           !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
             ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
         }
         if measured != nil { signalLogMask |= 1 }
@@ -255,9 +265,11 @@ package struct CycleDayState: Sendable, Codable {
     }
 
     /// The posterior over this cycle's ovulation day and the next start from her signals and her
-    /// recent cycles (`OvulationPosterior`), `nil` before any start is known.
+    /// recent cycles (`OvulationPosterior`), `nil` before any start is known or in a state that
+    /// tracks no cycle-length model (`init(untrackedLengthModelOf:)`).
     package var ovulationPosterior: OvulationPosterior? {
-        signals.ovulationPosterior(prior: ovulationPrior,
+        guard cycle.tracksLengthModel else { return nil }
+        return signals.ovulationPosterior(prior: ovulationPrior,
                                    startLogLikelihood: _PremenstrualLikelihood(self).startLogLikelihoods)
     }
 
