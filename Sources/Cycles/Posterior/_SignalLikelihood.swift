@@ -84,6 +84,43 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
     private(set) var basal = _TemperatureReadings(), wrist = _TemperatureReadings()
     private(set) var lhTestCount = 0, mucusCount = 0
 
+    private enum CodingKeys: String, CodingKey {
+        case lhBySurge, lhWithoutSurge, mucusByPeak, mucusWithoutPeak, basal, wrist, lhTestCount, mucusCount
+    }
+
+    /// Encodes the per-day tables as packed bytes (`_PackedNumbers`), row after row.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(_PackedNumbers.data(lhBySurge.flatMap { $0 }), forKey: .lhBySurge)
+        try container.encode(lhWithoutSurge, forKey: .lhWithoutSurge)
+        try container.encode(_PackedNumbers.data(mucusByPeak.flatMap { $0 }), forKey: .mucusByPeak)
+        try container.encode(mucusWithoutPeak, forKey: .mucusWithoutPeak)
+        try container.encode(basal, forKey: .basal)
+        try container.encode(wrist, forKey: .wrist)
+        try container.encode(lhTestCount, forKey: .lhTestCount)
+        try container.encode(mucusCount, forKey: .mucusCount)
+    }
+
+    /// Decodes what `encode(to:)` wrote.
+    /// - Throws: `DecodingError` when a table does not hold `maxCycleDay + 1` rows.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let days = _SignalLikelihood.maxCycleDay + 1
+        func rows(_ key: CodingKeys, width: Int) throws -> [[Double]] {
+            let values = try _PackedNumbers.values(try container.decode(Data.self, forKey: key), as: Double.self, count: days * width,
+                                                   codingPath: container.codingPath + [key])
+            return (0..<days).map { Array(values[$0 * width..<($0 + 1) * width]) }
+        }
+        lhBySurge = try rows(.lhBySurge, width: _SignalLikelihood.lhPatterns.count)
+        lhWithoutSurge = try container.decode(Double.self, forKey: .lhWithoutSurge)
+        mucusByPeak = try rows(.mucusByPeak, width: _SignalLikelihood.mucusOnsets.count * 2)
+        mucusWithoutPeak = try container.decode(Double.self, forKey: .mucusWithoutPeak)
+        basal = try container.decode(_TemperatureReadings.self, forKey: .basal)
+        wrist = try container.decode(_TemperatureReadings.self, forKey: .wrist)
+        lhTestCount = try container.decode(Int.self, forKey: .lhTestCount)
+        mucusCount = try container.decode(Int.self, forKey: .mucusCount)
+    }
+
     init() {
         lhBySurge = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.lhPatterns.count), count: _SignalLikelihood.maxCycleDay + 1)
         mucusByPeak = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.mucusOnsets.count * 2), count: _SignalLikelihood.maxCycleDay + 1)

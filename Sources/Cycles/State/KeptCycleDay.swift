@@ -14,7 +14,7 @@ import Foundation
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
 package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
-    package static let formatVersion = 1
+    package static let formatVersion = 2
 
     /// Her state at the end of the last day advanced through.
     package private(set) var state: CycleDayState
@@ -131,6 +131,8 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// - Throws: `EncodingError` when the state cannot be encoded.
     package func encoded() throws -> Data {
         let encoder = JSONEncoder()
+        // Packed bytes are base64 text: unescaped slashes keep it on the decoder's fast path.
+        encoder.outputFormatting = .withoutEscapingSlashes
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
         return try encoder.encode(self)
