@@ -19,19 +19,25 @@ extension _CSVTable {
         }
         let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         var rows: [Row] = []
-        let sql: String, arguments: StatementArguments
+        // Rows are numbered by their position among all rows. With `datedAfter`, the rows from
+        // the first later-dated one on are read (an app appends her logs, so they are few), numbered
+        // from the count of rows before it; those among them dated on or before it are skipped.
+        var sql = "SELECT \(list), 1 FROM \"\(table)\" ORDER BY rowid", arguments: StatementArguments = []
+        var line = 0
         if let datedAfter {
-            sql = """
-                SELECT \(list), (SELECT COUNT(*) FROM "\(table)" AS earlier WHERE earlier.rowid <= "\(table)".rowid)
-                FROM "\(table)" WHERE date > ? ORDER BY rowid
-                """
-            arguments = [datedAfter.iso]
-        } else {
-            sql = "SELECT \(list) FROM \"\(table)\" ORDER BY rowid"
-            arguments = []
+            guard let first = try Int64.fetchOne(db, sql: "SELECT MIN(rowid) FROM \"\(table)\" WHERE date > ?",
+                                                 arguments: [datedAfter.iso]) else {
+                self.init(file: name, header: userID == nil ? columns : columns + ["user_id"], rows: [])
+                return
+            }
+            line = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\" WHERE rowid < ?", arguments: [first]) ?? 0
+            sql = "SELECT \(list), date > ? FROM \"\(table)\" WHERE rowid >= ? ORDER BY rowid"
+            arguments = [datedAfter.iso, first]
         }
         let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try cursor.next() {
+            line += 1
+            guard (row[columns.count] as Bool?) == true else { continue }
             var values = (0..<columns.count).map { index -> _TableValue in
                 let value: DatabaseValue = row[index]
                 switch value.storage {
@@ -43,7 +49,6 @@ extension _CSVTable {
                 }
             }
             if let userID { values.append(.text(userID)) }
-            let line: Int = datedAfter == nil ? rows.count + 1 : row[columns.count]
             rows.append(Row(line: line, values: values))
         }
         self.init(file: name, header: userID == nil ? columns : columns + ["user_id"], rows: rows)
