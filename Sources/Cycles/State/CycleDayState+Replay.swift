@@ -31,10 +31,12 @@ extension CycleDayState {
                     cursor = _HistoryCursor(history)
                 }
             }
+            // The cycle-length model and the ovulation prior are summarized once, on `day`.
             while let next = cursor.next(through: day) {
-                state.advance(to: next.day, record: next.record, measurements: next.measurements)
+                state.advance(to: next.day, record: next.record, measurements: next.measurements, summarizing: false)
             }
-            if state.today != day { state.advance(to: day, record: nil) }
+            if state.today != day { state.advance(to: day, record: nil, summarizing: false) }
+            state.summarize()
             return state
         }
     }

@@ -193,8 +193,11 @@ package struct CycleDayState: Sendable, Codable {
     }
 
     /// Advances to `day` (after every day already seen) with the day's record and measurements,
-    /// if any. Days skipped since the last one are logged as empty.
-    package mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil) {
+    /// if any. Days skipped since the last one are logged as empty. With `summarizing: false`
+    /// her cycle-length model and the ovulation prior built on it stay those of the cycles
+    /// before until `summarize()`: a replay of many days summarizes once, at its end.
+    package mutating func advance(to day: CalendarDay, record: DayRecord?, measurements: DayMeasurements? = nil,
+                                  summarizing: Bool = true) {
         if let today = cycle.today {
             precondition(today < day, "CycleDayState advances forward: \(day) is not after \(today)")
             let gap = today.distance(to: day)
@@ -205,14 +208,11 @@ package struct CycleDayState: Sendable, Codable {
         } else {
             firstDay = day
         }
-        let started = cycle.advance(to: day, record: record)
+        let started = cycle.advance(to: day, record: record, summarizing: summarizing)
         if started { startCycle(on: day) }
         let measured = measurements.flatMap { $0.isEmpty ? nil : $0 }
         signals.advance(to: day, measurements: measured, periodStarted: started)
-        if cycle.tracksLengthModel,
-           !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
-            ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
-        }
+        if summarizing { renewOvulationPrior() }
         if measured != nil { signalLogMask |= 1 }
         appendDay(record)
         guard let record else { return }
@@ -223,6 +223,21 @@ package struct CycleDayState: Sendable, Codable {
             if let start = starts.last, start.distance(to: day) >= CycleDayState.ovulationPainEarliestOffset {
                 ovulationPainThisCycle = day
             }
+        }
+    }
+
+    /// Computes what `advance(to:record:measurements:summarizing:)` left stale: her cycle-length
+    /// model's summaries and the ovulation prior built on them.
+    package mutating func summarize() {
+        cycle.summarizeLengthModel()
+        renewOvulationPrior()
+    }
+
+    /// Rebuilds the ovulation prior when her cycles or her luteal lengths changed since it was built.
+    private mutating func renewOvulationPrior() {
+        if cycle.tracksLengthModel,
+           !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
+            ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
         }
     }
 

@@ -51,9 +51,11 @@ package struct CycleState: Sendable, Equatable, Codable {
     }
 
     /// Advances to `day` (after every day already seen) with the day's record, if any; returns
-    /// `true` when a period starts on `day`.
+    /// `true` when a period starts on `day`. With `summarizing: false` a completed cycle leaves
+    /// the cycle-length model's summaries stale until `summarizeLengthModel()` (a replay of many
+    /// days summarizes once, at its end).
     @discardableResult
-    package mutating func advance(to day: CalendarDay, record: DayRecord?) -> Bool {
+    package mutating func advance(to day: CalendarDay, record: DayRecord?, summarizing: Bool = true) -> Bool {
         today = day
         guard let record, record.hasFlow else { return false }
         let started = CycleState.startsPeriod(flowOn: day, previousFlow: lastFlowDay)
@@ -63,12 +65,17 @@ package struct CycleState: Sendable, Equatable, Codable {
                 recentCycleLengths.append(length)
                 if recentCycleLengths.count > CycleState.recentCycleCount { recentCycleLengths.removeFirst() }
                 completedCycles += 1
-                if tracksLengthModel { lengthModel.add(length) }
+                if tracksLengthModel { lengthModel.add(length, summarizing: summarizing) }
             }
             lastStart = day
         }
         lastFlowDay = day
         return started
+    }
+
+    /// Computes the cycle-length model's summaries left stale by `advance(to:record:summarizing:)`.
+    package mutating func summarizeLengthModel() {
+        lengthModel.summarize()
     }
 
     /// Day of the current cycle (1 on a start day), `nil` before the first start.

@@ -43,6 +43,9 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// Σₖ decayᵏ · log-likelihood of the k-th last completed cycle, per grid point
     /// (index ((mean · scales + scale) · longShares + long) · forgottenShares + forgotten).
     private var logLikelihood: [Double]
+    /// `cycleCount` when the summaries (`lengthProbabilities` … `forgottenPeriodShare`) were last
+    /// computed: they are stale after `add(_:summarizing:)` with `false` until `summarize()`.
+    private var summarizedCycleCount = 0
 
     /// A model that has seen no cycle, for a woman of `age` (years; `nil` when unknown).
     package init(prior: CycleLengthPrior = .standard, age: Double? = nil) {
@@ -62,7 +65,7 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// A model that has seen `lengths` (completed cycle lengths in days, oldest first).
     package init(prior: CycleLengthPrior = .standard, age: Double? = nil, lengths: [Int]) {
         self.init(prior: prior, age: age)
-        for length in lengths { add(length, updating: false) }
+        for length in lengths { add(length, summarizing: false) }
         update()
     }
 
@@ -132,14 +135,18 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
         usualLength = try container.decode(Double.self, forKey: .usualLength)
         usualDeviation = try container.decode(Double.self, forKey: .usualDeviation)
         forgottenPeriodShare = try container.decode(Double.self, forKey: .forgottenPeriodShare)
+        summarizedCycleCount = cycleCount
     }
 
     /// Adds a completed cycle of `length` days (the newest).
     public mutating func add(_ length: Int) {
-        add(length, updating: true)
+        add(length, summarizing: true)
     }
 
-    private mutating func add(_ length: Int, updating: Bool) {
+    /// Adds a completed cycle of `length` days (the newest); with `summarizing: false` the
+    /// summaries stay those of the cycles before until `summarize()`, which a replay of many days
+    /// calls once at their end.
+    package mutating func add(_ length: Int, summarizing: Bool) {
         let maxLength = _CycleLengthTables.maxLength
         let lengthClass = min(max(length, 1), maxLength) - 1
         let scales = _CycleLengthTables.logScales.count
@@ -167,15 +174,24 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
             }
         }
         cycleCount += 1
-        if updating { update() }
+        if summarizing { update() }
     }
 
     public static func == (lhs: CycleLengthModel, rhs: CycleLengthModel) -> Bool {
         lhs.prior == rhs.prior && lhs.age == rhs.age && lhs.cycleCount == rhs.cycleCount && lhs.logLikelihood == rhs.logLikelihood
     }
 
+    /// Whether cycles were added since the summaries were computed (`add(_:summarizing:)`).
+    package var needsSummary: Bool { summarizedCycleCount != cycleCount }
+
+    /// Computes the summaries when cycles were added without (`add(_:summarizing:)`).
+    package mutating func summarize() {
+        if needsSummary { update() }
+    }
+
     /// Recomputes the posterior's summaries and the predictive distribution.
     private mutating func update() {
+        summarizedCycleCount = cycleCount
         let maxLength = _CycleLengthTables.maxLength
         let means = _CycleLengthTables.logMeans, scales = _CycleLengthTables.logScales
         let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
