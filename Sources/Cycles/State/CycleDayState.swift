@@ -98,10 +98,12 @@ package struct CycleDayState: Sendable, Codable {
 
     /// A state that has seen nothing yet, of the woman `profile` describes: her declared cycle
     /// type, and her cycle-length model's prior and age (`CycleState.init(profile:)`).
-    package init(profile: UserProfile) {
+    /// With `summarizing: false` her cycle-length model and the ovulation prior wait for
+    /// `summarize()` (a replay of many days computes them once, at its end).
+    package init(profile: UserProfile, summarizing: Bool = true) {
         self.declaredCycleType = profile.cycleType
-        self.cycle = CycleState(profile: profile)
-        self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
+        self.cycle = CycleState(profile: profile, summarizing: summarizing)
+        if summarizing { self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: []) }
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes, that tracks no
@@ -229,14 +231,16 @@ package struct CycleDayState: Sendable, Codable {
     /// Computes what `advance(to:record:measurements:summarizing:)` left stale: her cycle-length
     /// model's summaries and the ovulation prior built on them.
     package mutating func summarize() {
+        let stale = cycle.lengthModel.needsSummary
         cycle.summarizeLengthModel()
-        renewOvulationPrior()
+        renewOvulationPrior(force: stale)
     }
 
-    /// Rebuilds the ovulation prior when her cycles or her luteal lengths changed since it was built.
-    private mutating func renewOvulationPrior() {
+    /// Rebuilds the ovulation prior when her cycles or her luteal lengths changed since it was
+    /// built, or when `force` (her model was summarized anew).
+    private mutating func renewOvulationPrior(force: Bool = false) {
         if cycle.tracksLengthModel,
-           !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
+           force || !ovulationPrior.isFor(cycleCount: cycle.lengthModel.cycleCount, lutealLengths: signals.posteriorLutealLengths) {
             ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: signals.posteriorLutealLengths)
         }
     }

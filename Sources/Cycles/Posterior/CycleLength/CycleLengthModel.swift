@@ -44,11 +44,14 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// (index ((mean · scales + scale) · longShares + long) · forgottenShares + forgotten).
     private var logLikelihood: [Double]
     /// `cycleCount` when the summaries (`lengthProbabilities` … `forgottenPeriodShare`) were last
-    /// computed: they are stale after `add(_:summarizing:)` with `false` until `summarize()`.
+    /// computed (−1 before the first time): they are stale after `add(_:summarizing:)` with
+    /// `false` until `summarize()`.
     private var summarizedCycleCount = 0
 
-    /// A model that has seen no cycle, for a woman of `age` (years; `nil` when unknown).
-    package init(prior: CycleLengthPrior = .standard, age: Double? = nil) {
+    /// A model that has seen no cycle, for a woman of `age` (years; `nil` when unknown); with
+    /// `summarizing: false` its summaries wait for `summarize()` (a replay computes them once, at
+    /// its end).
+    package init(prior: CycleLengthPrior = .standard, age: Double? = nil, summarizing: Bool = true) {
         tables = _CycleLengthTables.tables(for: prior)
         self.age = age
         let count = _CycleLengthTables.logMeans.count * _CycleLengthTables.logScales.count
@@ -59,12 +62,12 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
         usualLength = prior.populationLength
         usualDeviation = prior.typicalWithinWomanDeviation
         forgottenPeriodShare = 0
-        update()
+        if summarizing { update() } else { summarizedCycleCount = -1 }
     }
 
     /// A model that has seen `lengths` (completed cycle lengths in days, oldest first).
     package init(prior: CycleLengthPrior = .standard, age: Double? = nil, lengths: [Int]) {
-        self.init(prior: prior, age: age)
+        self.init(prior: prior, age: age, summarizing: false)
         for length in lengths { add(length, summarizing: false) }
         update()
     }
@@ -76,10 +79,11 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// `CycleLengthPrior.declaredIrregular` when she declared irregular cycles or PCOS
     /// (`UserProfile.declaresIrregularCycles`), else the standard one, at her age
     /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one).
-    package init(profile: UserProfile) {
+    /// With `summarizing: false`, as `init(prior:age:summarizing:)`.
+    package init(profile: UserProfile, summarizing: Bool = true) {
         let age = (try? profile.age()) ?? nil
         let prior: CycleLengthPrior = profile.declaresIrregularCycles ? .declaredIrregular : .standard
-        if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age) }
+        if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age, summarizing: summarizing) }
     }
 
     private enum CodingKeys: String, CodingKey {
