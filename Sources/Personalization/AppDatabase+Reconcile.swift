@@ -10,26 +10,18 @@ extension AppDatabase {
     /// - `energy`, `mood`: the value she logged on the predicted day;
     /// - `ovulation`: stays open, the ShifAI tables log no ovulation day.
     /// Filled rows are not revisited. Rows of any source are reconciled (not only the loop's).
-    ///
-    /// Only the logs the open rows need are read: those dated from `CycleState.periodSeparationDays`
-    /// days before the earliest open row's as-of day on (enough to tell a start after it from
-    /// the rest of a period), not her whole history.
-    /// - Throws: `DatasetError` for bad logs in that window, `PersonalizationError.invalidRow` for a
-    ///   bad prediction row.
+    /// - Throws: `DatasetError` for bad logs, `PersonalizationError.invalidRow` for a bad prediction row.
     @discardableResult
     public func reconcile() throws -> ReconcileSummary {
         try perform {
             try writer.write { db in
+                let history = try history(in: db)
+                let byDay = Dictionary(history.records.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
                 var summary = ReconcileSummary()
                 let open = "actual_date IS NULL AND accuracy_score IS NULL"
                 let unfillable = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM predictions WHERE type = 'ovulation' AND \(open)") ?? 0
                 if unfillable > 0 { summary.open[StoredPredictionKind.ovulation.rawValue] = unfillable }
-                let records = try predictions(in: db, kinds: [.periodStart, .energy, .mood], where: open)
-                guard let earliest = records.map(\.asOf).min() else { return summary }
-                let window = earliest.advanced(by: -CycleState.periodSeparationDays - 1)
-                let history = try CycleDataset.read(from: db, name: name, timeZone: timeZone, datedAfter: window).users[0]
-                let byDay = Dictionary(history.records.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-                for record in records {
+                for record in try predictions(in: db, kinds: [.periodStart, .energy, .mood], where: open) {
                     var actualDate: CalendarDay?
                     var actualValue: Int?
                     switch record.kind {

@@ -139,22 +139,6 @@ import CyclesLab
                                                         found: "2026-02-30", expected: "a date YYYY-MM-DD")) { try database.reconcile() }
     }
 
-    @Test func reconcileReadsTheLogsFromItsEarliestOpenForecastOn() throws {
-        let (_, queue) = try Self.appFile()
-        let database = try AppDatabase(queue, name: "shifai.sqlite", timeZone: AppDatabaseFixtures.utc)
-        // Open rows as of Jan 18 only: the Jan 2 log is before what reconcile reads.
-        try database.write(AppDatabaseFixtures.batch(day: Self.day.advanced(by: 17)))
-        try queue.write { db in try db.execute(sql: "UPDATE cycle_entries SET flow_intensity = 'heavy' WHERE id = '0b8e-2'") }
-        #expect(throws: DatasetError.self) { try database.history() }
-        let summary = try database.reconcile()
-        #expect(summary.filled["period_start"] == 1)
-        #expect(try database.predictions(kind: .periodStart).map(\.actualDate?.iso) == ["2026-01-29"])
-        // A bad log within the window is an error.
-        try queue.write { db in try db.execute(sql: "UPDATE cycle_entries SET flow_intensity = 'heavy' WHERE id = '0b8e-3'") }
-        try database.write(AppDatabaseFixtures.batch(day: Self.day.advanced(by: 25)))
-        #expect(throws: DatasetError.self) { try database.reconcile() }
-    }
-
     @Test func writingABatchTwiceWritesNothingTheSecondTimeAndABadRowWritesNothing() throws {
         let (_, queue) = try Self.appFile()
         let database = try AppDatabase(queue, name: "shifai.sqlite", timeZone: AppDatabaseFixtures.utc)
