@@ -133,8 +133,14 @@ extension LSTMSuite {
             fields["measured_fma_floor_us"] = BenchmarkHarness.rounded(measured)
             fields["measured_floor_ratio"] = BenchmarkHarness.rounded(oursMicroseconds / measured)
         }
-        // The kernel alone, per instantiation: the layer's stacked transposed weights and summed bias.
-        let weights = lstm.layers[0].weightIH.transposed().scalars + lstm.layers[0].weightHH.transposed().scalars
+        // The kernel alone, per instantiation: the layer's stacked transposed weights (64-byte
+        // aligned, as `LSTM.StreamingState` keeps them) and summed bias.
+        let stacked = lstm.layers[0].weightIH.transposed().scalars + lstm.layers[0].weightHH.transposed().scalars
+        let weights = UnsafeMutablePointer<Float>(
+            UnsafeMutableRawPointer.allocate(byteCount: stacked.count * MemoryLayout<Float>.stride, alignment: 64)
+                .bindMemory(to: Float.self, capacity: stacked.count))
+        weights.initialize(from: stacked, count: stacked.count)
+        defer { weights.deallocate() }
         let bias = zip(lstm.layers[0].biasIH.scalars, lstm.layers[0].biasHH.scalars).map { $0 + $1 }
         var hidden = [Float](repeating: 0, count: hiddenSize), cell = hidden
         var gates = [Float](repeating: 0, count: steps * 4 * hiddenSize)

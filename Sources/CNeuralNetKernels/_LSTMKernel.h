@@ -113,10 +113,11 @@ static inline KERNEL_ATTRIBUTES void NAME(cellBackward)(const float *gates, cons
     }
 }
 
-/// y[0..<8·LANES] += Σ_k v[k]·w[k·ld + 0..<8·LANES]: eight accumulators, one broadcast per row.
-static inline KERNEL_ATTRIBUTES void NAME(multiplyAddBlock)(const float *w, size_t ld, const float *v, size_t rows, float *y) {
-    VECTOR a0 = V_LOAD(y), a1 = V_LOAD(y + LANES), a2 = V_LOAD(y + 2 * LANES), a3 = V_LOAD(y + 3 * LANES);
-    VECTOR a4 = V_LOAD(y + 4 * LANES), a5 = V_LOAD(y + 5 * LANES), a6 = V_LOAD(y + 6 * LANES), a7 = V_LOAD(y + 7 * LANES);
+/// y[0..<8·LANES] = y0[0..<8·LANES] + Σ_k v[k]·w[k·ld + 0..<8·LANES]: eight accumulators, one
+/// broadcast per row (`y0` may be `y`).
+static inline KERNEL_ATTRIBUTES void NAME(multiplyAddBlock)(const float *w, size_t ld, const float *v, size_t rows, const float *y0, float *y) {
+    VECTOR a0 = V_LOAD(y0), a1 = V_LOAD(y0 + LANES), a2 = V_LOAD(y0 + 2 * LANES), a3 = V_LOAD(y0 + 3 * LANES);
+    VECTOR a4 = V_LOAD(y0 + 4 * LANES), a5 = V_LOAD(y0 + 5 * LANES), a6 = V_LOAD(y0 + 6 * LANES), a7 = V_LOAD(y0 + 7 * LANES);
     for (size_t k = 0; k < rows; k++, w += ld) {
         const VECTOR b = V_BROADCAST(v + k);
         a0 = V_FMADD(b, V_LOAD(w), a0);
@@ -132,29 +133,30 @@ static inline KERNEL_ATTRIBUTES void NAME(multiplyAddBlock)(const float *w, size
     V_STORE(y + 4 * LANES, a4), V_STORE(y + 5 * LANES, a5), V_STORE(y + 6 * LANES, a6), V_STORE(y + 7 * LANES, a7);
 }
 
-/// y[0..<columns] += Σ_k v[k]·w[k·ld + 0..<columns] (vᵀ·W for a row-major W). Each y[j] is one
-/// chain of fused multiply-adds over k in order, whatever the blocking.
+/// y[0..<columns] = y0[0..<columns] + Σ_k v[k]·w[k·ld + 0..<columns] (vᵀ·W for a row-major W;
+/// `y0` may be `y`). Each y[j] is one chain of fused multiply-adds over k in order from y0[j],
+/// whatever the blocking.
 static inline KERNEL_ATTRIBUTES void NAME(multiplyAdd)(const float *w, size_t ld, const float *v, size_t rows, size_t columns,
-                                                       float *y) {
+                                                       const float *y0, float *y) {
     size_t j = 0;
-    for (; j + 8 * LANES <= columns; j += 8 * LANES) NAME(multiplyAddBlock)(w + j, ld, v, rows, y + j);
+    for (; j + 8 * LANES <= columns; j += 8 * LANES) NAME(multiplyAddBlock)(w + j, ld, v, rows, y0 + j, y + j);
     for (; j + LANES <= columns; j += LANES) {
-        VECTOR a = V_LOAD(y + j);
+        VECTOR a = V_LOAD(y0 + j);
         for (size_t k = 0; k < rows; k++) a = V_FMADD(V_BROADCAST(v + k), V_LOAD(w + k * ld + j), a);
         V_STORE(y + j, a);
     }
     for (; j < columns; j++) {
-        float sum = y[j];
+        float sum = y0[j];
         for (size_t k = 0; k < rows; k++) sum = __builtin_fmaf(v[k], w[k * ld + j], sum);
         y[j] = sum;
     }
 }
 
-/// The input projection of one step into `gates` (4h): bias + W_ih·x.
+/// The input projection of one step into `gates` (4h): bias + W_ih·x, the bias read straight into
+/// the accumulators.
 static inline KERNEL_ATTRIBUTES void NAME(inputProjection)(const float *weights, const float *bias, const float *x,
                                                            size_t inputSize, size_t gateCount, float *gates) {
-    memcpy(gates, bias, gateCount * sizeof(float));
-    NAME(multiplyAdd)(weights, gateCount, x, inputSize, gateCount, gates);
+    NAME(multiplyAdd)(weights, gateCount, x, inputSize, gateCount, bias, gates);
 }
 
 /// `odml_lstm_layer_inference` (CNeuralNetKernels.h) on this instruction set. The input
@@ -168,13 +170,12 @@ static KERNEL_ATTRIBUTES void NAME(layer_inference)(const float *input, size_t s
     if (steps == 0) return;
     const float *recurrent = weights + input_size * gateCount;
     // Every input is read before the first output is written (outputs may alias input).
-    for (size_t step = 0; step < steps; step++) {
-        NAME(inputProjection)(weights, bias, input + step * input_size, input_size, gateCount, gates + step * gateCount);
-    }
+    NAME(inputProjection)(weights, bias, input, input_size, gateCount, gates);
     for (size_t step = 0; step < steps; step++) {
         float *g = gates + step * gateCount;
-        NAME(multiplyAdd)(recurrent, gateCount, hidden, h, gateCount, g);
+        NAME(multiplyAdd)(recurrent, gateCount, hidden, h, gateCount, g, g);
         NAME(cellForward)(g, cell, cell, NULL, hidden, h, 0);
+        if (step + 1 < steps) NAME(inputProjection)(weights, bias, input + (step + 1) * input_size, input_size, gateCount, g + gateCount);
         if (outputs) memcpy(outputs + step * h, hidden, h * sizeof(float));
     }
 }

@@ -39,12 +39,13 @@ const odml_lstm_kernels *odml_lstm_kernels_for(odml_isa isa);
 /// - `bias`: `4H` values, b_ih + b_hh.
 /// - `gates`: scratch of `steps × 4H` values (overwritten).
 /// - `outputs`: `[steps, H]`, the hidden state after every step, or NULL. It may be the same
-///   buffer as `input` when `input_size == H` (every input is read before the first output is
-///   written).
+///   buffer as `input` when `input_size == H` (step t's output is written before step t + 1's
+///   input is read, and lies before it).
+/// - `weights` aligned to 64 bytes runs fastest (unaligned AVX-512 loads straddle cache lines).
 ///
-/// Computes `gates_t = bias + W_ih·x_t` for all steps first (the input projection), then step by
-/// step `gates_t += W_hh·h_{t-1}`, `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`, with the
-/// activations of `odml_lstm_activations`. Allocates nothing.
+/// Step by step: `gates_t = bias + W_ih·x_t` (the input projection, issued for step t + 1 while
+/// step t's cell update runs), `gates_t += W_hh·h_{t-1}`, `c = σ(f)⊙c + σ(i)⊙tanh(g)`,
+/// `h = σ(o)⊙tanh(c)`, with the activations of `odml_lstm_activations`. Allocates nothing.
 void odml_lstm_layer_inference(const float *input, size_t steps, size_t input_size, size_t hidden_size,
                                const float *weights, const float *bias, float *hidden, float *cell,
                                float *gates, float *outputs);

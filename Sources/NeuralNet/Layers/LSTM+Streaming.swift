@@ -15,8 +15,9 @@ extension LSTM {
         /// Cell states, `[L, H]`.
         public internal(set) var cell: [Float]
         var summedBias: [Float]
-        /// Per layer `[(I_l + H) × 4H]`: `W_ihᵀ` stacked over `W_hhᵀ`, at `transposedOffsets[l]`.
-        var transposedWeights: [Float]
+        /// Per layer `[(I_l + H) × 4H]`: `W_ihᵀ` stacked over `W_hhᵀ`, at `transposedOffsets[l]`,
+        /// 64-byte aligned (shared by copies of the state: never written).
+        let transposedWeights: _CacheLineAlignedFloats
         var transposedOffsets: [Int]
         /// `[x_t; h_{t-1}]` of the layer being stepped (`max(I, H) + H` values).
         var stepInput: [Float]
@@ -36,7 +37,7 @@ extension LSTM {
                 offsets.append(transposed.count)
                 transposed += layer.weightIH.transposed().scalars + layer.weightHH.transposed().scalars
             }
-            transposedWeights = transposed
+            transposedWeights = _CacheLineAlignedFloats(transposed)
             transposedOffsets = offsets
             stepInput = [Float](repeating: 0, count: max(lstm.inputSize, hidden) + hidden)
             gates = [Float](repeating: 0, count: 4 * hidden)
@@ -73,32 +74,31 @@ extension LSTM {
             state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
                 state.cell.withUnsafeMutableBufferPointer { cellBuffer in
                     state.summedBias.withUnsafeBufferPointer { bias in
-                        state.transposedWeights.withUnsafeBufferPointer { transposed in
-                            state.stepInput.withUnsafeMutableBufferPointer { stepInput in
-                                let gates = gatesBuffer.baseAddress!, stacked = stepInput.baseAddress!
-                                for layer in layers.indices {
-                                    let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
-                                    let layerCell = cellBuffer.baseAddress! + layer * hidden
-                                    let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
-                                    let layerInputSize = layer == 0 ? inputSize : hidden
-                                    if usesFusedKernel {
-                                        _LSTMFusedKernel.layerInference(
-                                            input: layerInput, steps: 1, inputSize: layerInputSize, hiddenSize: hidden,
-                                            weights: transposed.baseAddress! + state.transposedOffsets[layer],
-                                            bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
-                                            gates: gates, outputs: nil)
-                                        continue
-                                    }
-                                    // gates = b + [W_ih W_hh] · [x_t; h_{t-1}], one sgemv over the stacked transpose.
-                                    stacked.update(from: layerInput, count: layerInputSize)
-                                    (stacked + layerInputSize).update(from: layerHidden, count: hidden)
-                                    gates.update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
-                                    BLAS.sgemv(transpose: true, rows: layerInputSize + hidden, columns: gateCount, alpha: 1,
-                                               a: transposed.baseAddress! + state.transposedOffsets[layer], lda: gateCount,
-                                               x: stacked, beta: 1, y: gates)
-                                    _LSTMKernels.cellForward(gates: gates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
-                                                             hidden: layerHidden, hiddenSize: hidden)
+                        let transposed = state.transposedWeights.baseAddress
+                        state.stepInput.withUnsafeMutableBufferPointer { stepInput in
+                            let gates = gatesBuffer.baseAddress!, stacked = stepInput.baseAddress!
+                            for layer in layers.indices {
+                                let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
+                                let layerCell = cellBuffer.baseAddress! + layer * hidden
+                                let layerInput = layer == 0 ? input : UnsafePointer(hiddenBuffer.baseAddress! + (layer - 1) * hidden)
+                                let layerInputSize = layer == 0 ? inputSize : hidden
+                                if usesFusedKernel {
+                                    _LSTMFusedKernel.layerInference(
+                                        input: layerInput, steps: 1, inputSize: layerInputSize, hiddenSize: hidden,
+                                        weights: transposed + state.transposedOffsets[layer],
+                                        bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
+                                        gates: gates, outputs: nil)
+                                    continue
                                 }
+                                // gates = b + [W_ih W_hh] · [x_t; h_{t-1}], one sgemv over the stacked transpose.
+                                stacked.update(from: layerInput, count: layerInputSize)
+                                (stacked + layerInputSize).update(from: layerHidden, count: hidden)
+                                gates.update(from: bias.baseAddress! + layer * gateCount, count: gateCount)
+                                BLAS.sgemv(transpose: true, rows: layerInputSize + hidden, columns: gateCount, alpha: 1,
+                                           a: transposed + state.transposedOffsets[layer], lda: gateCount,
+                                           x: stacked, beta: 1, y: gates)
+                                _LSTMKernels.cellForward(gates: gates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
+                                                         hidden: layerHidden, hiddenSize: hidden)
                             }
                         }
                     }
@@ -134,7 +134,7 @@ extension LSTM {
             state.hidden.withUnsafeMutableBufferPointer { hiddenBuffer in
                 state.cell.withUnsafeMutableBufferPointer { cellBuffer in
                     state.summedBias.withUnsafeBufferPointer { bias in
-                        let gates = scratch.baseAddress!
+                        let gates = scratch.baseAddress!, transposed = state.transposedWeights.baseAddress
                         let between = gates + steps * gateCount
                         for layer in layers.indices {
                             let layerInput = layer == 0 ? input : UnsafePointer(between)
@@ -144,14 +144,13 @@ extension LSTM {
                             let layerHidden = hiddenBuffer.baseAddress! + layer * hidden
                             let layerCell = cellBuffer.baseAddress! + layer * hidden
                             if usesFusedKernel {
-                                // `between` is both input and output above layer 0: the kernel reads all inputs first.
-                                state.transposedWeights.withUnsafeBufferPointer { transposed in
-                                    _LSTMFusedKernel.layerInference(
-                                        input: layerInput, steps: steps, inputSize: layerInputSize, hiddenSize: hidden,
-                                        weights: transposed.baseAddress! + state.transposedOffsets[layer],
-                                        bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
-                                        gates: gates, outputs: layerOutput)
-                                }
+                                // `between` is both input and output above layer 0: the kernel writes step t's
+                                // output before it reads step t + 1's input, which lies after it.
+                                _LSTMFusedKernel.layerInference(
+                                    input: layerInput, steps: steps, inputSize: layerInputSize, hiddenSize: hidden,
+                                    weights: transposed + state.transposedOffsets[layer],
+                                    bias: bias.baseAddress! + layer * gateCount, hidden: layerHidden, cell: layerCell,
+                                    gates: gates, outputs: layerOutput)
                                 continue
                             }
                             for step in 0..<steps {
@@ -163,17 +162,15 @@ extension LSTM {
                                            beta: 1, c: gates, ldc: gateCount)
                             }
                             let recurrentOffset = state.transposedOffsets[layer] + layerInputSize * gateCount
-                            state.transposedWeights.withUnsafeBufferPointer { transposed in
-                                for step in 0..<steps {
-                                    let stepGates = gates + step * gateCount
-                                    // G_t += W_hh · h_{t-1}, over the transposed copy (contiguous gate rows).
-                                    BLAS.sgemv(transpose: true, rows: hidden, columns: gateCount, alpha: 1,
-                                               a: transposed.baseAddress! + recurrentOffset, lda: gateCount,
-                                               x: layerHidden, beta: 1, y: stepGates)
-                                    _LSTMKernels.cellForward(gates: stepGates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
-                                                             hidden: layerHidden, hiddenSize: hidden)
-                                    layerOutput?.advanced(by: step * hidden).update(from: layerHidden, count: hidden)
-                                }
+                            for step in 0..<steps {
+                                let stepGates = gates + step * gateCount
+                                // G_t += W_hh · h_{t-1}, over the transposed copy (contiguous gate rows).
+                                BLAS.sgemv(transpose: true, rows: hidden, columns: gateCount, alpha: 1,
+                                           a: transposed + recurrentOffset, lda: gateCount,
+                                           x: layerHidden, beta: 1, y: stepGates)
+                                _LSTMKernels.cellForward(gates: stepGates, previousCell: layerCell, cell: layerCell, tanhCell: nil,
+                                                         hidden: layerHidden, hiddenSize: hidden)
+                                layerOutput?.advanced(by: step * hidden).update(from: layerHidden, count: hidden)
                             }
                         }
                     }
