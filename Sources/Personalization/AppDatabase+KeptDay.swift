@@ -44,49 +44,45 @@ extension AppDatabase {
         var rebuildReason: String?
     }
 
-    /// See `AdvancedDay`. The kept day is a cache: one that cannot be used (none yet, another
+    /// See `AdvancedDay`, read in `db`'s transaction. The kept day is a cache: one that cannot be used (none yet, another
     /// format, a past day edited, a log table added, unreadable bytes) is rebuilt, never an error.
     /// - Throws: `DatasetError` for bad logs (the same checks and row numbers as `history()`).
-    func advancedDay(through day: CalendarDay, keepsDailyRows: Bool) throws -> AdvancedDay {
+    func advancedDay(in db: Database, through day: CalendarDay, keepsDailyRows: Bool) throws -> AdvancedDay {
         let format = AppDatabase.keptDayFormat(keepsDailyRows: keepsDailyRows)
         let kept = day.advanced(by: -AppDatabase.keptDayLagDays)
-        return try perform {
-            try writer.read { db in
-                var reason = "no kept day"
-                if try db.tableExists("odml_kept_day"),
-                   let row = try Row.fetchOne(db, sql: "SELECT through_day, format, tracked_tables, edited_from, state FROM odml_kept_day") {
-                    let through: String = row[0], storedFormat: String = row[1], tracked: String = row[2]
-                    let editedFrom: String? = row[3], bytes: Data = row[4]
-                    if storedFormat != format {
-                        reason = "kept in another format (\(storedFormat))"
-                    } else if let editedFrom {
-                        reason = "a log dated \(editedFrom) was edited"
-                    } else if tracked != (try AppDatabase.trackedTables(db)) {
-                        reason = "the log tables changed"
-                    } else if let throughDay = CalendarDay(iso: through), throughDay <= day,
-                              var state = try? KeptCycleDay(encoded: bytes),
-                              state.day == throughDay {
-                        let logs = try CycleDataset.read(from: db, name: name, timeZone: timeZone, datedAfter: throughDay).users[0]
-                        if kept > throughDay {
-                            try state.advance(throughLoggedDaysUpTo: kept, records: logs.records, measurements: logs.measurements)
-                        }
-                        var today = state
-                        try today.advance(through: day, records: logs.records, measurements: logs.measurements)
-                        // Rewritten only when it moved (a day she logged nothing leaves it as stored).
-                        return AdvancedDay(today: today, toKeep: state.day == throughDay ? nil : state, profile: logs.profile,
-                                           rebuildReason: nil)
-                    } else {
-                        reason = "the kept day cannot be advanced to \(day)"
-                    }
+        var reason = "no kept day"
+        if try db.tableExists("odml_kept_day"),
+           let row = try Row.fetchOne(db, sql: "SELECT through_day, format, tracked_tables, edited_from, state FROM odml_kept_day") {
+            let through: String = row[0], storedFormat: String = row[1], tracked: String = row[2]
+            let editedFrom: String? = row[3], bytes: Data = row[4]
+            if storedFormat != format {
+                reason = "kept in another format (\(storedFormat))"
+            } else if let editedFrom {
+                reason = "a log dated \(editedFrom) was edited"
+            } else if tracked != (try AppDatabase.trackedTables(db)) {
+                reason = "the log tables changed"
+            } else if let throughDay = CalendarDay(iso: through), throughDay <= day,
+                      var state = try? KeptCycleDay(encoded: bytes),
+                      state.day == throughDay {
+                let logs = try CycleDataset.read(from: db, name: name, timeZone: timeZone, datedAfter: throughDay).users[0]
+                if kept > throughDay {
+                    try state.advance(throughLoggedDaysUpTo: kept, records: logs.records, measurements: logs.measurements)
                 }
-                let history = try self.history(in: db)
-                var toKeep = KeptCycleDay(profile: history.profile, keepsDailyRows: keepsDailyRows)
-                try toKeep.advance(throughLoggedDaysUpTo: kept, records: history.records, measurements: history.measurements)
-                var today = toKeep
-                try today.advance(through: day, records: history.records, measurements: history.measurements)
-                return AdvancedDay(today: today, toKeep: toKeep, profile: history.profile, rebuildReason: reason)
+                var today = state
+                try today.advance(through: day, records: logs.records, measurements: logs.measurements)
+                // Rewritten only when it moved (a day she logged nothing leaves it as stored).
+                return AdvancedDay(today: today, toKeep: state.day == throughDay ? nil : state, profile: logs.profile,
+                                   rebuildReason: nil)
+            } else {
+                reason = "the kept day cannot be advanced to \(day)"
             }
         }
+        let history = try self.history(in: db)
+        var toKeep = KeptCycleDay(profile: history.profile, keepsDailyRows: keepsDailyRows)
+        try toKeep.advance(throughLoggedDaysUpTo: kept, records: history.records, measurements: history.measurements)
+        var today = toKeep
+        try today.advance(through: day, records: history.records, measurements: history.measurements)
+        return AdvancedDay(today: today, toKeep: toKeep, profile: history.profile, rebuildReason: reason)
     }
 
     /// Stores `kept` (when it has seen a day) in `db`'s transaction, with the triggers that mark

@@ -61,32 +61,22 @@ public struct OnDeviceLoop: Sendable {
         let day = database.day(of: seconds)
         let ids = Dictionary(uniqueKeysWithValues: StoredPredictionKind.allCases.map { ($0, Self.rowID(table: "predictions", kind: $0.rawValue, day: day, version: model.version)) })
         let insightID = Self.rowID(table: "insights", kind: InsightKind.prediction.rawValue, day: day, version: model.version)
-        if let stored = try storedBatch(day: day, predictionIDs: Array(ids.values), insightID: insightID) {
-            return PredictOutcome(day: day, batch: stored, inserted: 0, prediction: nil, replayReason: nil)
-        }
-        let language: Language, prediction: CyclePrediction, kept: KeptCycleDay?, replayReason: String?
-        if let attributing = model.predictor as? any PreparedDayForecasting {
-            // Her kept day advanced by the days logged since: no replay of her history.
-            let advanced = try database.advancedDay(through: day, keepsDailyRows: attributing.readsDailyRows)
-            guard advanced.today.state.cycle.lastStart != nil else {
-                throw PersonalizationError.noHistory(user: advanced.profile.id, detail: "no period start logged on or before \(day)")
+        // One read transaction: the day's stored rows, or her state for the day and the level confidences.
+        let forecast: DayForecast
+        switch try database.perform({
+            try database.writer.read { db -> DayRead in
+                if let stored = try storedBatch(in: db, day: day, predictionIDs: Array(ids.values), insightID: insightID) {
+                    return .stored(stored)
+                }
+                return .forecast(try self.forecast(in: db, day: day))
             }
-            language = try advanced.profile.preferredLanguage()
-            prediction = try attributing.explainedPrediction(from: try attributing.preparedDay(from: advanced.today), language: language,
-                                                             generator: generator).prediction
-            kept = advanced.toKeep
-            replayReason = advanced.rebuildReason
-        } else {
-            let history = try database.history().truncated(through: day)
-            guard history.lastPeriodStart(onOrBefore: day) != nil else {
-                throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
-            }
-            language = try history.profile.preferredLanguage()
-            prediction = try model.predictor.prediction(for: history, on: day, language: language)
-            kept = nil
-            replayReason = "\(model.predictor.name) reads her whole history"
+        }) {
+        case .stored(let batch):
+            return PredictOutcome(day: day, batch: batch, inserted: 0, prediction: nil, replayReason: nil)
+        case .forecast(let computed):
+            forecast = computed
         }
-        let levels = try levelConfidences()
+        let prediction = forecast.prediction, language = forecast.language, levels = forecast.levels
         let dateConfidence = prediction.nextPeriodConfidence ?? ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
         let ovulationConfidence = ForecastConfidence.date(uncertaintyDays: prediction.nextPeriodUncertaintyDays)
         func row(_ kind: StoredPredictionKind, _ date: CalendarDay, _ value: Double?, _ confidence: Double) -> PredictionRecord {
@@ -104,8 +94,8 @@ public struct OnDeviceLoop: Sendable {
                                     reasoning: prediction.reasoning.text, source: model.kind, createdAt: seconds)
         let batch = DayBatch(day: day, predictions: predictions, insights: [insight])
         willWrite(batch)
-        let inserted = try database.write(batch, keeping: kept)
-        return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction, replayReason: replayReason)
+        let inserted = try database.write(batch, keeping: forecast.kept)
+        return PredictOutcome(day: day, batch: batch, inserted: inserted, prediction: prediction, replayReason: forecast.replayReason)
     }
 
     /// The id of the loop's row of `kind` in `table` for `day` and a model version.
@@ -115,32 +105,72 @@ public struct OnDeviceLoop: Sendable {
 
     /// The stored rows of the day, when its insight (written in the same transaction as the
     /// predictions) exists.
-    func storedBatch(day: CalendarDay, predictionIDs: [String], insightID: String) throws -> DayBatch? {
-        try database.perform {
-            try database.writer.read { db -> DayBatch? in
-                guard let insightRow = try Row.fetchOne(db, sql: "SELECT * FROM insights WHERE id = ?", arguments: [insightID]) else { return nil }
-                let list = predictionIDs.map { "'\($0)'" }.joined(separator: ", ")
-                let predictions = try database.predictions(in: db, kinds: StoredPredictionKind.allCases, where: "id IN (\(list))")
-                return DayBatch(day: day, predictions: predictions, insights: [try database.insight(from: insightRow)])
+    func storedBatch(in db: Database, day: CalendarDay, predictionIDs: [String], insightID: String) throws -> DayBatch? {
+        guard let insightRow = try Row.fetchOne(db, sql: "SELECT * FROM insights WHERE id = ?", arguments: [insightID]) else { return nil }
+        let list = predictionIDs.map { "'\($0)'" }.joined(separator: ", ")
+        let predictions = try database.predictions(in: db, kinds: StoredPredictionKind.allCases, where: "id IN (\(list))")
+        return DayBatch(day: day, predictions: predictions, insights: [try database.insight(from: insightRow)])
+    }
+
+    /// What `predict(at:)` reads before it writes: the day's rows when they are stored, else its forecast.
+    enum DayRead {
+        /// The day's rows, written before for this model version.
+        case stored(DayBatch)
+        /// The day's forecast, to write.
+        case forecast(DayForecast)
+    }
+
+    /// The forecast of a day with what its rows need: her language, the kept day to store, why
+    /// her history was replayed, the level confidences.
+    struct DayForecast {
+        /// The forecast.
+        var prediction: CyclePrediction
+        /// Her language (`UserProfile.preferredLanguage()`).
+        var language: Language
+        /// The kept day to store with the rows (`nil`: none, or the stored one is still it).
+        var kept: KeptCycleDay?
+        /// Why her whole history was read (`PredictOutcome.replayReason`).
+        var replayReason: String?
+        /// `ForecastConfidence.level` for energy and mood.
+        var levels: [StoredPredictionKind: Double]
+    }
+
+    /// The forecast of `day` from `db`: her kept day advanced by the days logged since for a model
+    /// that forecasts from a prepared day (the boosted trees, the LSTM), her history otherwise.
+    func forecast(in db: Database, day: CalendarDay) throws -> DayForecast {
+        let levels = try levelConfidences(in: db)
+        if let attributing = model.predictor as? any PreparedDayForecasting {
+            // Her kept day advanced by the days logged since: no replay of her history.
+            let advanced = try database.advancedDay(in: db, through: day, keepsDailyRows: attributing.readsDailyRows)
+            guard advanced.today.state.cycle.lastStart != nil else {
+                throw PersonalizationError.noHistory(user: advanced.profile.id, detail: "no period start logged on or before \(day)")
             }
+            let language = try advanced.profile.preferredLanguage()
+            let prediction = try attributing.explainedPrediction(from: try attributing.preparedDay(from: advanced.today),
+                                                                 language: language, generator: generator).prediction
+            return DayForecast(prediction: prediction, language: language, kept: advanced.toKeep,
+                               replayReason: advanced.rebuildReason, levels: levels)
         }
+        let history = try database.history(in: db).truncated(through: day)
+        guard history.lastPeriodStart(onOrBefore: day) != nil else {
+            throw PersonalizationError.noHistory(user: history.userID, detail: "no period start logged on or before \(day)")
+        }
+        let language = try history.profile.preferredLanguage()
+        return DayForecast(prediction: try model.predictor.prediction(for: history, on: day, language: language), language: language,
+                           kept: nil, replayReason: "\(model.predictor.name) reads her whole history", levels: levels)
     }
 
     /// `ForecastConfidence.level` for energy and mood from her last reconciled forecasts.
-    func levelConfidences() throws -> [StoredPredictionKind: Double] {
-        try database.perform {
-            try database.writer.read { db in
-                var result: [StoredPredictionKind: Double] = [:]
-                for kind in [StoredPredictionKind.energy, .mood] {
-                    let scores = try Double.fetchAll(db, sql: """
-                        SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
-                        ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
-                        """, arguments: [kind.rawValue])
-                    result[kind] = ForecastConfidence.level(hits: scores.filter { $0 >= 1 }.count, scored: scores.count)
-                }
-                return result
-            }
+    func levelConfidences(in db: Database) throws -> [StoredPredictionKind: Double] {
+        var result: [StoredPredictionKind: Double] = [:]
+        for kind in [StoredPredictionKind.energy, .mood] {
+            let scores = try Double.fetchAll(db, sql: """
+                SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
+                ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
+                """, arguments: [kind.rawValue])
+            result[kind] = ForecastConfidence.level(hits: scores.filter { $0 >= 1 }.count, scored: scores.count)
         }
+        return result
     }
 }
 #endif

@@ -101,8 +101,8 @@ import CyclesLab
         }
     }
 
-    /// A day before the last one advanced through is refused; bytes that are not a kept day are
-    /// a decoding error, not a crash.
+    /// A day before the last one advanced through is refused; bytes that are not a kept day, or
+    /// whose attached tables are cut short or out of range, are a decoding error, not a crash.
     @Test func badInputIsATypedError() throws {
         let history = Self.users[0]
         let day = try #require(history.records.first?.date).advanced(by: 40)
@@ -110,13 +110,26 @@ import CyclesLab
         #expect(throws: DatasetError.self) {
             try kept.advance(through: day.advanced(by: -1), records: [], measurements: [])
         }
+        // Plain JSON, with no length before it.
         let encoded = try JSONEncoder().encode(["state": ["dayCount": -1]])
         #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: encoded) }
-        var truncated = try JSONSerialization.jsonObject(with: try kept.encoded()) as! [String: Any]
-        var state = truncated["state"] as! [String: Any]
-        state["flow"] = Data([1, 2, 3]).base64EncodedString()
-        truncated["state"] = state
-        let damaged = try JSONSerialization.data(withJSONObject: truncated)
-        #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: damaged) }
+        #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: Data([1, 2, 3])) }
+        // The layout: an 8-byte little-endian JSON length, the JSON, the attached tables.
+        let stored = try kept.encoded()
+        let length = Int(stored.prefix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        let json = stored.subdata(in: 8..<8 + length), attachments = stored.subdata(in: 8 + length..<stored.count)
+        #expect(try KeptCycleDay(encoded: stored) == kept)
+        func relaid(_ json: Data, _ attachments: Data) -> Data {
+            withUnsafeBytes(of: UInt64(json.count).littleEndian) { Data($0) } + json + attachments
+        }
+        // The attached tables cut short, and a table pointing past them.
+        #expect(throws: DecodingError.self) { try KeptCycleDay(encoded: relaid(json, attachments.prefix(attachments.count / 2))) }
+        var damaged = try JSONSerialization.jsonObject(with: json) as! [String: Any]
+        var state = damaged["state"] as! [String: Any]
+        state["flow"] = [attachments.count, 3]
+        damaged["state"] = state
+        #expect(throws: DecodingError.self) {
+            try KeptCycleDay(encoded: relaid(try JSONSerialization.data(withJSONObject: damaged), attachments))
+        }
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
 package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
-    package static let formatVersion = 2
+    package static let formatVersion = 3
 
     /// Her state at the end of the last day advanced through.
     package private(set) var state: CycleDayState
@@ -126,25 +126,46 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
         }
     }
 
-    /// The kept day as stored between days: JSON, with a number JSON has no word for written
-    /// `"inf"`, `"-inf"` or `"nan"`. Read back by `init(encoded:)`.
+    /// The kept day as stored between days: an 8-byte little-endian length, the JSON of the kept
+    /// day, then its packed number tables as raw bytes (`_KeptDayAttachments`; each is
+    /// `[offset, count]` in the JSON). A number JSON has no word for is written `"inf"`, `"-inf"`
+    /// or `"nan"`. Read back by `init(encoded:)`.
     /// - Throws: `EncodingError` when the state cannot be encoded.
     package func encoded() throws -> Data {
+        let attachments = _KeptDayAttachments()
         let encoder = JSONEncoder()
-        // Packed bytes are base64 text: unescaped slashes keep it on the decoder's fast path.
-        encoder.outputFormatting = .withoutEscapingSlashes
+        encoder.dataEncodingStrategy = .custom { data, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(attachments.append(data))
+        }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
-        return try encoder.encode(self)
+        let json = try encoder.encode(self)
+        var result = withUnsafeBytes(of: UInt64(json.count).littleEndian) { Data($0) }
+        result.reserveCapacity(8 + json.count + attachments.bytes.count)
+        result.append(json)
+        result.append(attachments.bytes)
+        return result
     }
 
     /// Reads a kept day stored by `encoded()`.
     /// - Throws: `DecodingError` for bytes that are not a kept day.
     package init(encoded data: Data) throws {
+        let lengthBytes = data.prefix(8)
+        let length = lengthBytes.count == 8 ? lengthBytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } : nil
+        guard let length, length <= UInt64(data.count - 8) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(data.count) bytes are not a kept day"))
+        }
+        let jsonEnd = data.startIndex + 8 + Int(length)
+        let attachments = _KeptDayAttachments(data.subdata(in: jsonEnd..<data.endIndex))
         let decoder = JSONDecoder()
+        decoder.dataDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            return try attachments.attachment(at: try container.decode([Int].self), codingPath: decoder.codingPath)
+        }
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
-        self = try decoder.decode(KeptCycleDay.self, from: data)
+        self = try decoder.decode(KeptCycleDay.self, from: data.subdata(in: data.startIndex + 8..<jsonEnd))
     }
 
     /// How `encoded()` writes the numbers JSON has no word for.
