@@ -1,3 +1,4 @@
+internal import CBoostedTreesKernels
 import Dispatch
 
 /// The training matrix after binning, stored row-major (`bins[r * featureCount + f]`) so that
@@ -16,43 +17,29 @@ public struct BinnedDataset: Sendable {
     /// Bins `matrix` with `mapper`, using up to `threadCount` threads (contiguous row blocks).
     public init(matrix: FeatureMatrix, mapper: BinMapper, threadCount: Int = 1) {
         let rows = matrix.rowCount, features = matrix.featureCount
-        // All bounds in one buffer: feature f's are boundValues[boundStarts[f] ..< boundStarts[f + 1]].
-        var starts = [0]
-        for f in 0..<features { starts.append(starts[f] + mapper.upperBounds[f].count) }
-        let boundStarts = starts
-        let boundValues = mapper.upperBounds.flatMap { $0 } + [.infinity]  // never read: keeps the buffer non-empty
+        // Every feature's bounds padded with +∞ to one power-of-two width (at least one pad): a
+        // branch-free search of the same steps for every value (`odml_bin_rows`).
+        var powerOfTwo = 1
+        while powerOfTwo <= mapper.upperBounds.map(\.count).max() ?? 0 { powerOfTwo <<= 1 }
+        let width = powerOfTwo
+        var padded = [Float](repeating: .infinity, count: max(1, features) * width)
+        for (feature, bounds) in mapper.upperBounds.enumerated() {
+            padded.replaceSubrange(feature * width..<feature * width + bounds.count, with: bounds)
+        }
+        var keys = [Int32](repeating: 0, count: padded.count)
+        odml_bin_order_keys(padded, padded.count, &keys)
         var bins = [UInt8](repeating: 0, count: rows * features)
         bins.withUnsafeMutableBufferPointer { output in
             let out = _SendablePointer(output.baseAddress!)
             matrix.values.withUnsafeBufferPointer { input in
                 let source = _SendablePointer(UnsafeMutablePointer(mutating: input.baseAddress!))
-                boundValues.withUnsafeBufferPointer { bounds in
-                    let boundBase = _SendablePointer(UnsafeMutablePointer(mutating: bounds.baseAddress!))
+                keys.withUnsafeBufferPointer { keys in
+                    let keyBase = _SendablePointer(UnsafeMutablePointer(mutating: keys.baseAddress!))
                     let tasks = max(1, min(threadCount, rows / 4096))
                     let work: @Sendable (Int) -> Void = { task in
-                        for row in (rows * task / tasks)..<(rows * (task + 1) / tasks) {
-                            for feature in 0..<features {
-                                let x = source.pointer[row * features + feature]
-                                var bin = 0
-                                if !x.isNaN {
-                                    // First bound >= x (the bound count if none), branch-free.
-                                    let b = boundBase.pointer + boundStarts[feature]
-                                    var n = boundStarts[feature + 1] - boundStarts[feature]
-                                    var low = 0
-                                    if n > 0 {
-                                        while n > 1 {
-                                            let half = n >> 1
-                                            let isBelow = b[low + half] < x
-                                            low &+= half & -Int(unsafeBitCast(isBelow, to: UInt8.self))
-                                            n -= half
-                                        }
-                                        low &+= Int(unsafeBitCast(b[low] < x, to: UInt8.self))
-                                    }
-                                    bin = low + 1
-                                }
-                                out.pointer[row * features + feature] = UInt8(truncatingIfNeeded: bin)
-                            }
-                        }
+                        let first = rows * task / tasks, end = rows * (task + 1) / tasks
+                        odml_bin_rows(source.pointer + first * features, end - first, features, keyBase.pointer, width,
+                                      out.pointer + first * features)
                     }
                     if tasks > 1 {
                         DispatchQueue.concurrentPerform(iterations: tasks) { work($0) }

@@ -161,18 +161,37 @@ public enum GradientBoosting {
                              sampleRowCount: Int = 200_000) throws -> BinMapper {
         let featureCount = matrix.featureCount, rowCount = matrix.rowCount
         let step = max(1, rowCount / max(1, sampleRowCount))
+        let sampledRows = (rowCount + step - 1) / step
         let fitted = UnsafeMutablePointer<Result<BinMapper, any Error>?>.allocate(capacity: featureCount)
         fitted.initialize(repeating: nil, count: featureCount)
         defer { fitted.deinitialize(count: featureCount); fitted.deallocate() }
         let tasks = max(1, min(threadCount, featureCount))
         let output = _SendablePointer(fitted)
+        // The sampled rows as columns, in one pass over the rows: reading each column by striding
+        // through the rows read every cache line of the matrix once per feature.
+        let columns = UnsafeMutablePointer<Float>.allocate(capacity: max(1, featureCount * sampledRows))
+        defer { columns.deallocate() }
+        let columnBase = _SendablePointer(columns)
+        let transposeTasks = max(1, min(threadCount, sampledRows / 4096))
+        let transpose: @Sendable (Int) -> Void = { task in
+            matrix.values.withUnsafeBufferPointer { values in
+                for sampled in (sampledRows * task / transposeTasks)..<(sampledRows * (task + 1) / transposeTasks) {
+                    let row = values.baseAddress! + sampled * step * featureCount
+                    for feature in 0..<featureCount { columnBase.pointer[feature * sampledRows + sampled] = row[feature] }
+                }
+            }
+        }
+        if transposeTasks > 1 {
+            DispatchQueue.concurrentPerform(iterations: transposeTasks) { transpose($0) }
+        } else {
+            transpose(0)
+        }
         let work: @Sendable (Int) -> Void = { task in
             for feature in (featureCount * task / tasks)..<(featureCount * (task + 1) / tasks) {
                 var sample: [Float] = []
-                sample.reserveCapacity(rowCount / step + 1)
-                for row in stride(from: 0, to: rowCount, by: step) {
-                    let x = matrix.values[row * featureCount + feature]
-                    if !x.isNaN { sample.append(x) }
+                sample.reserveCapacity(sampledRows)
+                for x in UnsafeBufferPointer(start: columnBase.pointer + feature * sampledRows, count: sampledRows) where !x.isNaN {
+                    sample.append(x)
                 }
                 let sorted = _RadixSort.sorted(sample)
                 // Already sorted and sampled: BinMapper's own sort and sampling leave it as is.

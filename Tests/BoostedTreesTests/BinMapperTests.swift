@@ -52,3 +52,46 @@ import TensorCore
     #expect(throws: BoostedTreesError.self) { try BinMapper(fitting: matrix, maximumBinCount: 300) }
     #expect(throws: BoostedTreesError.self) { try FeatureMatrix(values: [1, 2, 3], rowCount: 2, featureCount: 2) }
 }
+
+/// The binned dataset's branch-free search (eight values at a time, bounds padded to a power of
+/// two) gives every value the bin of `BinMapper.bin(of:feature:)`: bounds of 0 to 254 values,
+/// values on, between and beyond them, ±0, ±∞ and NaN, row counts that leave a partial group of
+/// eight, one thread and two.
+@Test func binnedDatasetBinsEveryValueAsTheMapperDoes() throws {
+    var generator = SeededGenerator(seed: 7)
+    let boundCounts = [0, 1, 2, 3, 7, 8, 254]
+    var upperBounds: [[Float]] = []
+    for count in boundCounts {
+        var bounds = Set<Float>()
+        while bounds.count < count { bounds.insert((Float.random(in: -100...100, using: &generator) * 4).rounded() / 4) }
+        upperBounds.append(bounds.sorted())
+    }
+    upperBounds[2] = [-0.0, 1e-35]
+    let mapper = BinMapper(upperBounds: upperBounds, ranges: upperBounds.map { _ in (-100, 100) })
+    let special: [Float] = [.nan, 0, -0.0, .infinity, -.infinity, 1e-35, -1e-35, .greatestFiniteMagnitude, -25, 25]
+    for rowCount in [1, 13, 9_001] {
+        var values: [Float] = []
+        for row in 0..<rowCount {
+            for feature in boundCounts.indices {
+                let bounds = upperBounds[feature]
+                switch (row + feature) % 4 {
+                case 0: values.append(special[(row / 4 + feature) % special.count])
+                case 1 where !bounds.isEmpty: values.append(bounds[(row * 31 + feature) % bounds.count])
+                default: values.append(Float.random(in: -30...30, using: &generator))
+                }
+            }
+        }
+        let matrix = try FeatureMatrix(values: values, rowCount: rowCount, featureCount: boundCounts.count)
+        for threads in [1, 2] {
+            let binned = BinnedDataset(matrix: matrix, mapper: mapper, threadCount: threads)
+            var mismatches = 0
+            for row in 0..<rowCount {
+                for feature in boundCounts.indices
+                    where binned.bin(row: row, feature: feature) != mapper.bin(of: values[row * boundCounts.count + feature], feature: feature) {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0, "\(rowCount) rows, \(threads) threads")
+        }
+    }
+}
