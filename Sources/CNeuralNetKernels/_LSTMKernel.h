@@ -8,10 +8,11 @@
 // its sign bit may differ); the tests hold the fast ones to that against the portable one.
 
 /// The cell update of WIDTH units from their gate pre-activations (WIDTH contiguous values each):
-/// `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`. When `activated` is not NULL it receives the
+/// `c = σ(f)⊙c + σ(i)⊙tanh(g)`, `h = σ(o)⊙tanh(c)`, h also stored to `hiddenCopy` when it is not
+/// NULL (a step's output row: no copy call per step). When `activated` is not NULL it receives the
 /// activated gates (four rows of WIDTH: i, f, g, o) and `tanhCell` tanh(c), for the backward pass.
 static inline KERNEL_ATTRIBUTES void NAME(cellUpdate)(const float *gi, const float *gf, const float *gg, const float *go,
-                                                      const float *previousCell, float *cell, float *hidden,
+                                                      const float *previousCell, float *cell, float *hidden, float *hiddenCopy,
                                                       float *activated[4], float *tanhCell) {
     VECTOR i[BLOCKS], f[BLOCKS], g[BLOCKS], o[BLOCKS];
     EACH i[b] = V_LOAD(gi + LANES * b), f[b] = V_LOAD(gf + LANES * b);
@@ -30,20 +31,25 @@ static inline KERNEL_ATTRIBUTES void NAME(cellUpdate)(const float *gi, const flo
     if (tanhCell) {
         EACH V_STORE(tanhCell + LANES * b, f[b]);
     }
-    EACH V_STORE(hidden + LANES * b, V_MUL(o[b], f[b]));
+    EACH o[b] = V_MUL(o[b], f[b]);
+    EACH V_STORE(hidden + LANES * b, o[b]);
+    if (hiddenCopy) {
+        EACH V_STORE(hiddenCopy + LANES * b, o[b]);
+    }
 }
 
 /// The cell update of `h` units (any count) of one sequence: `cellUpdate` on full blocks, then the
-/// last `h % WIDTH` units zero-padded. `gates` holds the pre-activations `[i f g o]` (4h values);
-/// with `storesActivations` they are replaced by the activated gates and `tanhCell` gets tanh(c).
-/// `cell` may be `previousCell`.
+/// last `h % WIDTH` units zero-padded; h also goes to `hiddenCopy` unless it is NULL. `gates` holds
+/// the pre-activations `[i f g o]` (4h values); with `storesActivations` they are replaced by the
+/// activated gates and `tanhCell` gets tanh(c). `cell` may be `previousCell`.
 static inline KERNEL_ATTRIBUTES void NAME(cellForward)(float *gates, const float *previousCell, float *cell, float *tanhCell,
-                                                       float *hidden, size_t h, int storesActivations) {
+                                                       float *hidden, float *hiddenCopy, size_t h, int storesActivations) {
     size_t j = 0;
     for (; j + WIDTH <= h; j += WIDTH) {
         float *activated[4] = {gates + j, gates + h + j, gates + 2 * h + j, gates + 3 * h + j};
         NAME(cellUpdate)(gates + j, gates + h + j, gates + 2 * h + j, gates + 3 * h + j, previousCell + j, cell + j,
-                         hidden + j, storesActivations ? activated : NULL, storesActivations ? tanhCell + j : NULL);
+                         hidden + j, hiddenCopy ? hiddenCopy + j : NULL, storesActivations ? activated : NULL,
+                         storesActivations ? tanhCell + j : NULL);
     }
     if (j < h) {
         float padded[12][WIDTH];
@@ -55,9 +61,10 @@ static inline KERNEL_ATTRIBUTES void NAME(cellForward)(float *gates, const float
             padded[4][lane] = previousCell[j + lane];
         }
         float *activated[4] = {padded[8], padded[9], padded[10], padded[11]};
-        NAME(cellUpdate)(padded[0], padded[1], padded[2], padded[3], padded[4], padded[5], padded[6], activated, padded[7]);
+        NAME(cellUpdate)(padded[0], padded[1], padded[2], padded[3], padded[4], padded[5], padded[6], NULL, activated, padded[7]);
         for (size_t lane = 0; lane < tail; lane++) {
             cell[j + lane] = padded[5][lane], hidden[j + lane] = padded[6][lane];
+            if (hiddenCopy) hiddenCopy[j + lane] = padded[6][lane];
             if (storesActivations) {
                 tanhCell[j + lane] = padded[7][lane];
                 for (int gate = 0; gate < 4; gate++) gates[gate * h + j + lane] = padded[8 + gate][lane];
@@ -174,9 +181,8 @@ static KERNEL_ATTRIBUTES void NAME(layer_inference)(const float *input, size_t s
     for (size_t step = 0; step < steps; step++) {
         float *g = gates + step * gateCount;
         NAME(multiplyAdd)(recurrent, gateCount, hidden, h, gateCount, g, g);
-        NAME(cellForward)(g, cell, cell, NULL, hidden, h, 0);
+        NAME(cellForward)(g, cell, cell, NULL, hidden, outputs ? outputs + step * h : NULL, h, 0);
         if (step + 1 < steps) NAME(inputProjection)(weights, bias, input + (step + 1) * input_size, input_size, gateCount, g + gateCount);
-        if (outputs) memcpy(outputs + step * h, hidden, h * sizeof(float));
     }
 }
 
@@ -186,7 +192,7 @@ static KERNEL_ATTRIBUTES void NAME(cell_forward)(float *gates, const float *prev
     const size_t h = hidden_size;
     for (size_t sequence = 0; sequence < batch; sequence++) {
         NAME(cellForward)(gates + sequence * 4 * h, previous_cell + sequence * h, cell + sequence * h,
-                          tanh_cell ? tanh_cell + sequence * h : NULL, hidden + sequence * h, h, tanh_cell != NULL);
+                          tanh_cell ? tanh_cell + sequence * h : NULL, hidden + sequence * h, NULL, h, tanh_cell != NULL);
     }
 }
 
