@@ -3,8 +3,9 @@ import Explanations
 import TensorCore
 import CyclesLab
 
-/// Times single predictions exactly as `odml predict` (and the app) makes them: one user's
-/// history as of today, one forecast for today with its sentences. For a model that attributes
+/// Times single predictions exactly as `odml predict` makes them: one user's history as of
+/// today, one forecast for today with its sentences. (The app's daily forecast on her database
+/// starts from her kept day instead of her whole history; `odml-bench dailypath` times it.) For a model that attributes
 /// its forecast (`ForecastAttributing`: the boosted trees, the LSTM) that is the explained path,
 /// `explainedPrediction` — the day's features built once, the model, the attributions
 /// (TreeSHAP or Integrated Gradients) of the period, energy and mood forecasts, and their
