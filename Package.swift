@@ -96,7 +96,7 @@ let implementationTargets: [Target] = [
     .target(name: "CNeuralNetKernels", dependencies: ["CTensorCoreKernels"]),  // NeuralNet's CPU-specific kernels (C intrinsics)
     .target(name: "CBoostedTreesKernels"), // BoostedTrees' kernels with cache prefetch hints (C)
     .executableTarget(name: "odml-bench", dependencies: [
-        "OnDeviceML", "TensorCore", "BoostedTrees", "CTensorCoreKernels", "CNeuralNetKernels", "CBenchmarkProbes", grdb,
+        "OnDeviceML", "TensorCore", "BoostedTrees", "NeuralNet", "CTensorCoreKernels", "CNeuralNetKernels", "CBenchmarkProbes", grdb,
     ], path: "Benchmarks/odml-bench", cSettings: accelerateInterface),
     // The FMA-throughput and clock probes behind the floors odml-bench prints.
     .target(name: "CBenchmarkProbes", path: "Benchmarks/probes"),

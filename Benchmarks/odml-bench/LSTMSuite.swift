@@ -1,5 +1,6 @@
 import CNeuralNetKernels
 import Foundation
+import NeuralNet
 import OnDeviceML
 
 /// `odml-bench lstm`: the LSTM's batch-1 inference over 90 days (with its FMA floors and the
@@ -135,12 +136,7 @@ extension LSTMSuite {
         }
         // The kernel alone, per instantiation: the layer's stacked transposed weights (64-byte
         // aligned, as `LSTM.StreamingState` keeps them) and summed bias.
-        let stacked = lstm.layers[0].weightIH.transposed().scalars + lstm.layers[0].weightHH.transposed().scalars
-        let weights = UnsafeMutablePointer<Float>(
-            UnsafeMutableRawPointer.allocate(byteCount: stacked.count * MemoryLayout<Float>.stride, alignment: 64)
-                .bindMemory(to: Float.self, capacity: stacked.count))
-        weights.initialize(from: stacked, count: stacked.count)
-        defer { weights.deallocate() }
+        let weights = _CacheLineAlignedFloats(lstm.layers[0].weightIH.transposed().scalars + lstm.layers[0].weightHH.transposed().scalars)
         let bias = zip(lstm.layers[0].biasIH.scalars, lstm.layers[0].biasHH.scalars).map { $0 + $1 }
         var hidden = [Float](repeating: 0, count: hiddenSize), cell = hidden
         var gates = [Float](repeating: 0, count: steps * 4 * hiddenSize)
@@ -149,7 +145,7 @@ extension LSTMSuite {
             let measurement = harness.measure {
                 for index in hidden.indices { hidden[index] = 0; cell[index] = 0 }
                 sequence.withUnsafeBufferPointer { x in
-                    run(x.baseAddress, steps, inputSize, hiddenSize, weights, bias, &hidden, &cell, &gates, nil)
+                    run(x.baseAddress, steps, inputSize, hiddenSize, weights.baseAddress, bias, &hidden, &cell, &gates, nil)
                 }
             }
             fields["kernel_\(instructionSet.rawValue.lowercased().replacingOccurrences(of: "-", with: ""))_us"] =

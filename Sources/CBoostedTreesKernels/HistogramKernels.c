@@ -93,6 +93,19 @@ static inline int32_t orderKey(float value) {
     return bits ^ ((bits >> 31) & 0x7fffffff);
 }
 
+/// One step of the search for the number of bounds below a value of order key `key`: `low` plus
+/// `step` when the bound at `low + step - 1` is below it. The sign of the difference is all ones
+/// then; the empty asm hides it from the optimizer, which otherwise turns it back into a compare
+/// and a branch, mispredicted half the time here.
+static inline ptrdiff_t searchStep(const int32_t *bounds, ptrdiff_t low, ptrdiff_t step, int64_t key) {
+    int64_t difference = (int64_t)bounds[low + step - 1] - key;
+    __asm__("" : "+r"(difference));
+    return low + (step & (ptrdiff_t)(difference >> 63));
+}
+
+/// The bin of `x` with `low` bounds below it: 0 for NaN, else `low + 1`.
+static inline uint8_t binOf(float x, ptrdiff_t low) { return x != x ? 0 : (uint8_t)(low + 1); }
+
 /// How many values `odml_bin_rows` searches at once: independent chains the core overlaps.
 #define ODML_BIN_LANES 8
 
@@ -117,31 +130,15 @@ void odml_bin_rows(const float *values, ptrdiff_t rowCount, ptrdiff_t featureCou
             feature = feature + 1 == featureCount ? 0 : feature + 1;
         }
         for (ptrdiff_t step = width >> 1; step > 0; step >>= 1) {
-            for (int lane = 0; lane < ODML_BIN_LANES; lane++) {
-                // The sign of the difference: all ones when the bound is below the value. The
-                // empty asm hides it from the optimizer, which otherwise turns it back into a
-                // compare and a branch, mispredicted half the time here.
-                int64_t difference = (int64_t)b[lane][low[lane] + step - 1] - key[lane];
-                __asm__("" : "+r"(difference));
-                low[lane] += step & (ptrdiff_t)(difference >> 63);
-            }
+            for (int lane = 0; lane < ODML_BIN_LANES; lane++) low[lane] = searchStep(b[lane], low[lane], step, key[lane]);
         }
-        for (int lane = 0; lane < ODML_BIN_LANES; lane++) {
-            const float x = values[index + lane];
-            bins[index + lane] = x != x ? 0 : (uint8_t)(low[lane] + 1);
-        }
+        for (int lane = 0; lane < ODML_BIN_LANES; lane++) bins[index + lane] = binOf(values[index + lane], low[lane]);
     }
     for (; index < total; index++) {
-        const float x = values[index];
-        const int32_t *b = keys + feature * width;
-        const int64_t key = orderKey(x);
+        const int64_t key = orderKey(values[index]);
         ptrdiff_t low = 0;
-        for (ptrdiff_t step = width >> 1; step > 0; step >>= 1) {
-            int64_t difference = (int64_t)b[low + step - 1] - key;
-            __asm__("" : "+r"(difference));
-            low += step & (ptrdiff_t)(difference >> 63);
-        }
-        bins[index] = x != x ? 0 : (uint8_t)(low + 1);
+        for (ptrdiff_t step = width >> 1; step > 0; step >>= 1) low = searchStep(keys + feature * width, low, step, key);
+        bins[index] = binOf(values[index], low);
         feature = feature + 1 == featureCount ? 0 : feature + 1;
     }
 }
