@@ -27,6 +27,9 @@ import OnDeviceML
 /// - `lstm_ig_trapezoid_sentence`: the same with the trapezoid rule on 32 steps (33 sequences).
 ///   The stand-in keeps 90 days: a heavier case than the shipped model's 60-day window.
 /// - `sentence_only`: the generator alone on a 30-feature attribution.
+/// - `cycle_length_model_12_cycles`: her cycle-length model built from 12 completed cycles (the
+///   irregular user's first 12 lengths) and summarized once, as a forecast from her history
+///   builds it (`CycleLengthModel.init(lengths:)`).
 /// - `lstm_validator_latency`, `gbt_validator_latency`: the latency row of `odml validate` (its
 ///   `LatencyBenchmark`: 1,000 explained predictions of user-days drawn from its default
 ///   evaluation users, 400 irregular users × 12 months of seed 424242, after 100 warm-up ones, on
@@ -39,6 +42,14 @@ enum ExplanationsSuite {
         let groups: [FeatureGroup] = [.sleep, .stress, .cycleDay, .pain, .energy, .mood, .flow, .history, .logging, .weekday]
 
         try runShippedModels(harness, generator: generator)
+
+        if harness.shouldRun("cycle_length_model_12_cycles") {
+            let user = SyntheticCycles.generate(config: .irregular, users: 1, months: 14, seed: 11).users[0]
+            let starts = UserHistory.periodStarts(in: user.records)
+            let lengths = Array(zip(starts, starts.dropFirst()).map { $0.distance(to: $1) }.prefix(12))
+            let measurement = harness.measure { BenchmarkHarness.blackHole(CycleLengthModel(lengths: lengths)) }
+            harness.report("cycle_length_model_12_cycles", measurement, extra: ["cycles": lengths.count])
+        }
 
         let treeFeatures = (0..<30).map { FeatureDescriptor(key: "feature_\($0)", group: groups[$0 % groups.count]) }
         let shapValues = (0..<30).map { _ in random.nextNormal() * 0.5 }

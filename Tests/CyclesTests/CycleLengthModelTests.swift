@@ -110,6 +110,21 @@ struct CycleLengthModelTests {
         #expect(_CycleLengthTables.tables(for: custom) !== _CycleLengthTables.tables(for: .standard))
     }
 
+    /// A length class's log-likelihood terms are kept from its second add on (a replay of many
+    /// women then takes no logarithm per grid point), and kept terms are the computed ones.
+    @Test func aLengthClassKeepsItsTermsFromItsSecondAdd() {
+        var custom = CycleLengthPrior.standard
+        custom.populationLength += 0.5
+        let tables = _CycleLengthTables(prior: custom)
+        func storage(_ terms: [Double]) -> UnsafePointer<Double>? { terms.withUnsafeBufferPointer { $0.baseAddress } }
+        let first = tables.logLikelihoodTerms(lengthClass: 28), second = tables.logLikelihoodTerms(lengthClass: 28)
+        let third = tables.logLikelihoodTerms(lengthClass: 28)
+        #expect(_CycleLengthTables.addsBeforeKeepingTerms == 2)
+        #expect(first == second && second == third)
+        #expect(storage(first) != storage(second) && storage(second) == storage(third))
+        #expect(first.allSatisfy { $0.isFinite && $0 < 0 })
+    }
+
     @Test func theDeclaredIrregularPriorIsWider() {
         let standard = Self.distribution([30, 31], prior: .standard), irregular = Self.distribution([30, 31], prior: .declaredIrregular)
         #expect(irregular.hitProbability(of: irregular.likeliestDate) < standard.hitProbability(of: standard.likeliestDate))

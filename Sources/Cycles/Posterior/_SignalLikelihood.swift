@@ -72,12 +72,16 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
         }
     }
 
-    /// Per surge start day (index = cycle day), per pattern: the LH tests' log-likelihood.
-    private(set) var lhBySurge: [[Double]]
+    /// Per surge start day, per pattern (index cycle day · `lhPatterns.count` + pattern): the LH
+    /// tests' log-likelihood. One flat table: a reading updates every row in place.
+    private(set) var lhBySurge: [Double]
     /// The LH tests' log-likelihood without a surge (not seen, or no ovulation).
     private(set) var lhWithoutSurge = 0.0
-    /// Per mucus peak day, per onset, per missed flag (`onset * 2 + missed`): the log-likelihood.
-    private(set) var mucusByPeak: [[Double]]
+    /// Per mucus peak day, per onset, per missed flag (index cycle day · `mucusRowWidth` + onset ·
+    /// 2 + missed): the log-likelihood.
+    private(set) var mucusByPeak: [Double]
+    /// Entries of `mucusByPeak` per peak day.
+    static let mucusRowWidth = mucusOnsets.count * 2
     /// The mucus log-likelihood of a cycle without ovulation (every day infertile).
     private(set) var mucusWithoutPeak = 0.0
     /// The temperature readings: BBT and the wearable's wrist deviation.
@@ -91,9 +95,9 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
     /// Encodes the per-day tables as packed bytes (`_PackedNumbers`), row after row.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(_PackedNumbers.data(lhBySurge.flatMap { $0 }), forKey: .lhBySurge)
+        try container.encode(_PackedNumbers.data(lhBySurge), forKey: .lhBySurge)
         try container.encode(lhWithoutSurge, forKey: .lhWithoutSurge)
-        try container.encode(_PackedNumbers.data(mucusByPeak.flatMap { $0 }), forKey: .mucusByPeak)
+        try container.encode(_PackedNumbers.data(mucusByPeak), forKey: .mucusByPeak)
         try container.encode(mucusWithoutPeak, forKey: .mucusWithoutPeak)
         try container.encode(basal, forKey: .basal)
         try container.encode(wrist, forKey: .wrist)
@@ -106,14 +110,13 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let days = _SignalLikelihood.maxCycleDay + 1
-        func rows(_ key: CodingKeys, width: Int) throws -> [[Double]] {
-            let values = try _PackedNumbers.values(try container.decode(Data.self, forKey: key), as: Double.self, count: days * width,
-                                                   codingPath: container.codingPath + [key])
-            return (0..<days).map { Array(values[$0 * width..<($0 + 1) * width]) }
+        func rows(_ key: CodingKeys, width: Int) throws -> [Double] {
+            try _PackedNumbers.values(try container.decode(Data.self, forKey: key), as: Double.self, count: days * width,
+                                      codingPath: container.codingPath + [key])
         }
         lhBySurge = try rows(.lhBySurge, width: _SignalLikelihood.lhPatterns.count)
         lhWithoutSurge = try container.decode(Double.self, forKey: .lhWithoutSurge)
-        mucusByPeak = try rows(.mucusByPeak, width: _SignalLikelihood.mucusOnsets.count * 2)
+        mucusByPeak = try rows(.mucusByPeak, width: _SignalLikelihood.mucusRowWidth)
         mucusWithoutPeak = try container.decode(Double.self, forKey: .mucusWithoutPeak)
         basal = try container.decode(_TemperatureReadings.self, forKey: .basal)
         wrist = try container.decode(_TemperatureReadings.self, forKey: .wrist)
@@ -122,8 +125,8 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
     }
 
     init() {
-        lhBySurge = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.lhPatterns.count), count: _SignalLikelihood.maxCycleDay + 1)
-        mucusByPeak = Array(repeating: Array(repeating: 0, count: _SignalLikelihood.mucusOnsets.count * 2), count: _SignalLikelihood.maxCycleDay + 1)
+        lhBySurge = [Double](repeating: 0, count: (_SignalLikelihood.maxCycleDay + 1) * _SignalLikelihood.lhPatterns.count)
+        mucusByPeak = [Double](repeating: 0, count: (_SignalLikelihood.maxCycleDay + 1) * _SignalLikelihood.mucusRowWidth)
     }
 
     /// Any reading this cycle.
@@ -161,18 +164,19 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
         let early = outside(early: true), late = outside(early: false)
         let matches = log(1 - misread), differs = log(misread)
         lhWithoutSurge += early
-        // Every surge day for every reading of the history: each row is updated in place.
-        for start in 1..._SignalLikelihood.maxCycleDay {
-            let position = day - start
-            lhBySurge[start].withUnsafeMutableBufferPointer { row in
-                for (index, pattern) in _SignalLikelihood.lhPatterns.enumerated() {
+        // Every surge day for every reading of the history: the table is updated in place.
+        let patterns = _SignalLikelihood.lhPatterns
+        lhBySurge.withUnsafeMutableBufferPointer { table in
+            for start in 1..._SignalLikelihood.maxCycleDay {
+                let position = day - start
+                for (index, pattern) in patterns.enumerated() {
                     let term: Double
                     if position >= 0, position < pattern.count {
                         term = pattern[position] == result ? matches : differs
                     } else {
                         term = position <= -3 ? early : late
                     }
-                    row[index] += term
+                    table[start * patterns.count + index] += term
                 }
             }
         }
@@ -184,19 +188,20 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
         // This category's log-likelihood per phase, with and without a missed peak.
         let seen = table[0].map { $0[c] }, missed = table[1].map { $0[c] }
         mucusWithoutPeak += seen[0]
-        // Every peak day for every reading of the history: each row is updated in place.
+        // Every peak day for every reading of the history: the table is updated in place.
         seen.withUnsafeBufferPointer { seen in
             missed.withUnsafeBufferPointer { missed in
-                // Integer ranges, not enumerated sequences: the loop runs per mucus reading.
-                let firstOnset = _SignalLikelihood.mucusOnsets.lowerBound, onsetCount = _SignalLikelihood.mucusOnsets.count
-                for peak in 1..<(_SignalLikelihood.maxCycleDay + 1) {
-                    let relative = day - peak
-                    mucusByPeak[peak].withUnsafeMutableBufferPointer { row in
+                mucusByPeak.withUnsafeMutableBufferPointer { table in
+                    // Integer ranges, not enumerated sequences: the loop runs per mucus reading.
+                    let firstOnset = _SignalLikelihood.mucusOnsets.lowerBound, onsetCount = _SignalLikelihood.mucusOnsets.count
+                    let width = _SignalLikelihood.mucusRowWidth
+                    for peak in 1..<(_SignalLikelihood.maxCycleDay + 1) {
+                        let relative = day - peak
                         for onsetIndex in 0..<onsetCount {
                             let onset = firstOnset + onsetIndex
                             let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
-                            row[onsetIndex * 2] += seen[phase]
-                            row[onsetIndex * 2 + 1] += missed[phase]
+                            table[peak * width + onsetIndex * 2] += seen[phase]
+                            table[peak * width + onsetIndex * 2 + 1] += missed[phase]
                         }
                     }
                 }

@@ -24,9 +24,10 @@ struct _SignalLogLikelihood {
         var anovulatory = 0.0
         if likelihood.lhTestCount > 0 {
             let patternLog = log(1 / Double(L.lhPatterns.count))
-            let bySurge = likelihood.lhBySurge.prefix(near + 1).map { row in
+            let width = L.lhPatterns.count
+            let bySurge = (0...near).map { surge in
                 var sum = _LogSum()
-                for value in row { sum.add(value + patternLog) }
+                for value in likelihood.lhBySurge[(surge * width)..<((surge + 1) * width)] { sum.add(value + patternLog) }
                 return sum.value
             }
             let onsetLogs = L.lhOnsetProbabilities.map { log(L.lhDetection * $0) }
@@ -45,9 +46,10 @@ struct _SignalLogLikelihood {
         if likelihood.mucusCount > 0 {
             let onsetLog = log(1 / Double(L.mucusOnsets.count))
             let flags = [log(1 - L.mucusMissedPeakShare), log(L.mucusMissedPeakShare)]
-            let byPeak = likelihood.mucusByPeak.prefix(near + 1).map { row in
+            let width = L.mucusRowWidth
+            let byPeak = (0...near).map { peak in
                 var sum = _LogSum()
-                for index in row.indices { sum.add(row[index] + onsetLog + flags[index % 2]) }
+                for index in 0..<width { sum.add(likelihood.mucusByPeak[peak * width + index] + onsetLog + flags[index % 2]) }
                 return sum.value
             }
             let offsetLogs = L.mucusPeakOffsetProbabilities.map(log)

@@ -151,30 +151,11 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// summaries stay those of the cycles before until `summarize()`, which a replay of many days
     /// calls once at their end.
     package mutating func add(_ length: Int, summarizing: Bool) {
-        let maxLength = _CycleLengthTables.maxLength
-        let lengthClass = min(max(length, 1), maxLength) - 1
-        let scales = _CycleLengthTables.logScales.count
-        let longShares = prior.longCycleShares.map(\.share), forgottenShares = prior.forgottenPeriodShares.map(\.share)
+        let terms = tables.logLikelihoodTerms(lengthClass: min(max(length, 1), _CycleLengthTables.maxLength) - 1)
         let decay = prior.recencyDecay
         logLikelihood.withUnsafeMutableBufferPointer { logLikelihood in
-            tables.usual.withUnsafeBufferPointer { usualTable in
-                tables.merged.withUnsafeBufferPointer { mergedTable in
-                    var index = 0
-                    for mean in 0..<_CycleLengthTables.logMeans.count {
-                        let long = Double(tables.long[mean * maxLength + lengthClass])
-                        for scale in 0..<scales {
-                            let cell = (mean * scales + scale) * maxLength + lengthClass
-                            let usual = Double(usualTable[cell]), merged = Double(mergedTable[cell])
-                            for longShare in longShares {
-                                for forgotten in forgottenShares {
-                                    let p = (1 - longShare - forgotten) * usual + longShare * long + forgotten * merged
-                                    logLikelihood[index] = decay * logLikelihood[index] + log(p)
-                                    index += 1
-                                }
-                            }
-                        }
-                    }
-                }
+            terms.withUnsafeBufferPointer { terms in
+                for index in logLikelihood.indices { logLikelihood[index] = decay * logLikelihood[index] + terms[index] }
             }
         }
         cycleCount += 1
@@ -257,14 +238,15 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
             merged.withUnsafeMutableBufferPointer { mergedSum in
                 tables.usual.withUnsafeBufferPointer { usualTable in
                     tables.merged.withUnsafeBufferPointer { mergedTable in
+                        // Row pointers and one output per loop: the loops vectorize.
+                        let single = single.baseAddress!, mergedSum = mergedSum.baseAddress!
                         for cell in usualWeight.indices {
                             let u = usualWeight[cell], m = mergedWeight[cell]
                             guard u + m > total * 1e-12 else { continue }
-                            let offset = cell * maxLength
-                            for length in 0..<maxLength {
-                                single[length] += u * Double(usualTable[offset + length])
-                                mergedSum[length] += m * Double(mergedTable[offset + length])
-                            }
+                            let usualRow = usualTable.baseAddress! + cell * maxLength
+                            let mergedRow = mergedTable.baseAddress! + cell * maxLength
+                            for length in 0..<maxLength { single[length] += u * Double(usualRow[length]) }
+                            for length in 0..<maxLength { mergedSum[length] += m * Double(mergedRow[length]) }
                         }
                     }
                 }

@@ -6,7 +6,14 @@ import Foundation
 ///
 /// A cycle of length L has its log length in [log(L − ½), log(L + ½)); lengths from
 /// `maxLength` on are one censored class (`maxLength` stands for "that long or longer").
-final class _CycleLengthTables: Sendable {
+///
+/// It also keeps, per length class, the log-likelihood of one cycle of that class at every grid
+/// point (`logLikelihoodTerms(lengthClass:)`) once the class has been added
+/// `addsBeforeKeepingTerms` times in the process: a replay, an evaluation or a training run that
+/// adds the same lengths for many women then sums kept terms instead of taking one logarithm per
+/// grid point and cycle, while an app that adds one cycle a month keeps none. A kept class holds
+/// 166 KB (20,736 doubles).
+final class _CycleLengthTables: @unchecked Sendable {
     /// Longest length with its own class; longer cycles fall in the last class.
     static let maxLength = 180
     /// Grid of her mean log cycle length: 15 … 70 days.
@@ -27,6 +34,15 @@ final class _CycleLengthTables: Sendable {
     let long: [Float]
     /// log prior of each grid point (index mean · scales + scale), for an age-free prior.
     let logPrior: [Double]
+
+    /// Adds of a length class before its log-likelihood terms are kept.
+    static let addsBeforeKeepingTerms = 2
+    /// Guards `addsPerClass` and `keptTerms`.
+    private let termsLock = NSLock()
+    /// Adds so far of each length class (index length − 1), until its terms are kept.
+    private var addsPerClass = [Int](repeating: 0, count: maxLength)
+    /// The kept log-likelihood terms of each length class (index length − 1).
+    private var keptTerms = [[Double]?](repeating: nil, count: maxLength)
 
     init(prior: CycleLengthPrior) {
         self.prior = prior
@@ -71,6 +87,52 @@ final class _CycleLengthTables: Sendable {
             }
         }
         self.logPrior = logPrior
+    }
+
+    /// log P(one cycle of length class `lengthClass` | grid point) for every grid point of
+    /// `CycleLengthModel`'s log-likelihood (index ((mean · scales + scale) · longShares + long) ·
+    /// forgottenShares + forgotten), the point's usual, long and merged components mixed with its
+    /// shares. `lengthClass` is the length − 1, `maxLength` − 1 for "that long or longer".
+    func logLikelihoodTerms(lengthClass: Int) -> [Double] {
+        termsLock.lock()
+        if let kept = keptTerms[lengthClass] {
+            termsLock.unlock()
+            return kept
+        }
+        addsPerClass[lengthClass] += 1
+        let keeps = addsPerClass[lengthClass] >= Self.addsBeforeKeepingTerms
+        termsLock.unlock()
+        let terms = computedTerms(lengthClass: lengthClass)
+        if keeps {
+            termsLock.lock()
+            keptTerms[lengthClass] = terms
+            termsLock.unlock()
+        }
+        return terms
+    }
+
+    /// `logLikelihoodTerms(lengthClass:)` computed.
+    private func computedTerms(lengthClass: Int) -> [Double] {
+        let maxLength = _CycleLengthTables.maxLength, scales = _CycleLengthTables.logScales.count
+        let longShares = prior.longCycleShares.map(\.share), forgottenShares = prior.forgottenPeriodShares.map(\.share)
+        var terms = [Double](repeating: 0, count: _CycleLengthTables.logMeans.count * scales * longShares.count * forgottenShares.count)
+        terms.withUnsafeMutableBufferPointer { terms in
+            var index = 0
+            for mean in 0..<_CycleLengthTables.logMeans.count {
+                let long = Double(self.long[mean * maxLength + lengthClass])
+                for scale in 0..<scales {
+                    let cell = (mean * scales + scale) * maxLength + lengthClass
+                    let usual = Double(self.usual[cell]), merged = Double(self.merged[cell])
+                    for longShare in longShares {
+                        for forgotten in forgottenShares {
+                            terms[index] = log((1 - longShare - forgotten) * usual + longShare * long + forgotten * merged)
+                            index += 1
+                        }
+                    }
+                }
+            }
+        }
+        return terms
     }
 
     /// The tables of `CycleLengthPrior.standard`, built on first use.
