@@ -93,3 +93,56 @@ void odml_vector_log_softmax(const float *input, float *output, size_t count) {
 }
 
 float odml_vector_maximum(const float *input, size_t count) { return odml_vector_kernels_best()->maximum(input, count); }
+
+// MARK: - Scaled sums in double precision
+
+static void add_scaled_floats_portable(double *sum, const float *values, double scale, size_t count) {
+    for (size_t i = 0; i < count; i++) sum[i] += scale * (double)values[i];
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx2")))
+static void add_scaled_floats_avx2(double *sum, const float *values, double scale, size_t count) {
+    const __m256d factor = _mm256_set1_pd(scale);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d product = _mm256_mul_pd(factor, _mm256_cvtps_pd(_mm_loadu_ps(values + i)));
+        _mm256_storeu_pd(sum + i, _mm256_add_pd(_mm256_loadu_pd(sum + i), product));
+    }
+    add_scaled_floats_portable(sum + i, values + i, scale, count - i);
+}
+
+__attribute__((target("avx512f")))
+static void add_scaled_floats_avx512(double *sum, const float *values, double scale, size_t count) {
+    const __m512d factor = _mm512_set1_pd(scale);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m512d product = _mm512_mul_pd(factor, _mm512_cvtps_pd(_mm256_loadu_ps(values + i)));
+        _mm512_storeu_pd(sum + i, _mm512_add_pd(_mm512_loadu_pd(sum + i), product));
+    }
+    add_scaled_floats_portable(sum + i, values + i, scale, count - i);
+}
+#endif
+
+void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, double scale, size_t count) {
+    if (!odml_isa_is_supported(isa)) isa = ODML_ISA_PORTABLE;
+    switch (isa) {
+#if defined(__x86_64__)
+    case ODML_ISA_AVX512: add_scaled_floats_avx512(sum, values, scale, count); return;
+    case ODML_ISA_AVX2: add_scaled_floats_avx2(sum, values, scale, count); return;
+#endif
+    default: add_scaled_floats_portable(sum, values, scale, count); return;
+    }
+}
+
+void odml_add_scaled_floats(double *sum, const float *values, double scale, size_t count) {
+    static int best = -1;
+    int isa = __atomic_load_n(&best, __ATOMIC_RELAXED);
+    if (isa < 0) {
+        isa = (int)odml_isa_best();
+        __atomic_store_n(&best, isa, __ATOMIC_RELAXED);
+    }
+    odml_add_scaled_floats_in((odml_isa)isa, sum, values, scale, count);
+}

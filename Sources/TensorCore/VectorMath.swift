@@ -83,6 +83,25 @@ public enum VectorMath {
         odml_vector_maximum(input, count)
     }
 
+    /// `sum[i] += scale · Double(values[i])` for `i` in `0..<count`, each product and sum rounded
+    /// as the scalar loop rounds them (no fused multiply-add): the same bits as that loop in every
+    /// instruction set, at 8 (AVX-512) or 4 (AVX2) lanes.
+    package static func addScaled(_ values: UnsafePointer<Float>, scale: Double, to sum: UnsafeMutablePointer<Double>, count: Int) {
+        odml_add_scaled_floats(sum, values, scale, count)
+    }
+
+    /// `addScaled(_:scale:to:count:)` in `instructionSet` (the portable loop when this CPU does
+    /// not support it), for tests.
+    package static func addScaled(_ values: [Float], scale: Double, to sum: inout [Double], in instructionSet: InstructionSet) {
+        precondition(values.count == sum.count, "addScaled: as many values as sums")
+        values.withUnsafeBufferPointer { values in
+            sum.withUnsafeMutableBufferPointer { sum in
+                guard let source = values.baseAddress, let destination = sum.baseAddress else { return }
+                odml_add_scaled_floats_in(instructionSet.kernelSet, destination, source, scale, values.count)
+            }
+        }
+    }
+
     /// The same kernels in another instruction set, for tests and benchmarks (`nil` when this CPU
     /// does not support it): `exp`, `sigmoid`, `tanh` and `softmax` of `input`.
     package static func evaluate(_ function: Function, _ input: [Float], in instructionSet: InstructionSet) -> [Float]? {

@@ -85,6 +85,31 @@ import _TestSupport
         }
     }
 
+    /// The double-precision scaled sum: in every instruction set, the bits of the plain Swift loop
+    /// (a product, then a sum, never fused), over counts that leave every tail width.
+    @Test(arguments: [0, 1, 3, 4, 7, 8, 9, 17, 180])
+    func scaledSumsGiveThePlainLoopsBits(count: Int) {
+        let values = (0..<count).map { Float(($0 * 7919) % 401) / 37 + 1e-3 }
+        let start = (0..<count).map { Double($0) / 3 + 1e-7 }
+        let scale = 0.1234567890123
+        var expected = start
+        for index in expected.indices { expected[index] += scale * Double(values[index]) }
+        for instructionSet in VectorMath.InstructionSet.allCases {
+            var sum = start
+            VectorMath.addScaled(values, scale: scale, to: &sum, in: instructionSet)
+            #expect(sum.map(\.bitPattern) == expected.map(\.bitPattern), "\(instructionSet), \(count) values")
+        }
+        var sum = start
+        values.withUnsafeBufferPointer { values in
+            sum.withUnsafeMutableBufferPointer { sum in
+                if let source = values.baseAddress, let destination = sum.baseAddress {
+                    VectorMath.addScaled(source, scale: scale, to: destination, count: count)
+                }
+            }
+        }
+        #expect(sum.map(\.bitPattern) == expected.map(\.bitPattern))
+    }
+
     @Test func theWidestSupportedInstructionSetRuns() {
         #expect(VectorMath.instructionSet.isSupported)
         #if arch(arm64)

@@ -163,4 +163,13 @@ void odml_vector_softmax(const float *input, float *output, size_t count);
 void odml_vector_log_softmax(const float *input, float *output, size_t count);
 float odml_vector_maximum(const float *input, size_t count);
 
+/// `sum[i] += scale * (double)values[i]` for `i < count`: a product, then a sum, each rounded as
+/// the scalar loop rounds it (never a fused multiply-add), so every instruction set gives the
+/// same bits. In the widest instruction set this CPU runs (AVX-512 or AVX2 on x86-64; elsewhere
+/// the portable loop, which the compiler vectorizes for the baseline).
+void odml_add_scaled_floats(double *sum, const float *values, double scale, size_t count);
+
+/// `odml_add_scaled_floats` in `isa` (the portable loop when this CPU cannot run it), for tests.
+void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, double scale, size_t count);
+
 #endif

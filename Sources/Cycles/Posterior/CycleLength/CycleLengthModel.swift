@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// Her next period start from her period logs alone: a hierarchical Bayesian model of her cycle
 /// lengths, the base of every forecast (the `"period-history"` predictor, the prior over the
@@ -182,78 +183,90 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
         let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
         let priorMean = prior.logMean(age: age), tau = prior.betweenWomanLogDeviation
         let longShareLogPriors = longShares.map { log($0.probability) }, forgottenShareLogPriors = forgottenShares.map { log($0.probability) }
-        // Log posterior per grid point, then its maximum for a stable exponent.
+        // Per grid point its shares' log priors, (long, forgotten) in the grid's order.
+        let combinations = longShares.count * forgottenShares.count
+        let longLogPriors = (0..<combinations).map { longShareLogPriors[$0 / forgottenShares.count] }
+        let forgottenLogPriors = (0..<combinations).map { forgottenShareLogPriors[$0 % forgottenShares.count] }
+        let longShareValues = (0..<combinations).map { longShares[$0 / forgottenShares.count].share }
+        let forgottenShareValues = (0..<combinations).map { forgottenShares[$0 % forgottenShares.count].share }
+        let cellCount = means.count * scales.count
+        // Log posterior per grid point, the best of each (mean, scale) cell, and the best of all
+        // for a stable exponent.
         var logPosterior = [Double](repeating: 0, count: logLikelihood.count)
+        var cellTop = [Double](repeating: -.infinity, count: cellCount)
         var top = -Double.infinity
-        var index = 0
-        for i in 0..<means.count {
-            let z = (means[i] - priorMean) / tau
-            for j in 0..<scales.count {
-                let cellPrior = -0.5 * z * z + tables.logPrior[i * scales.count + j]
-                for long in 0..<longShareLogPriors.count {
-                    for forgotten in 0..<forgottenShareLogPriors.count {
-                        let value = cellPrior + longShareLogPriors[long] + forgottenShareLogPriors[forgotten] + logLikelihood[index]
-                        logPosterior[index] = value
-                        top = max(top, value)
-                        index += 1
+        logPosterior.withUnsafeMutableBufferPointer { logPosterior in
+            logLikelihood.withUnsafeBufferPointer { logLikelihood in
+                for i in 0..<means.count {
+                    let z = (means[i] - priorMean) / tau
+                    for j in 0..<scales.count {
+                        let cell = i * scales.count + j
+                        let cellPrior = -0.5 * z * z + tables.logPrior[cell]
+                        var best = -Double.infinity
+                        for combination in 0..<combinations {
+                            let index = cell * combinations + combination
+                            let value = cellPrior + longLogPriors[combination] + forgottenLogPriors[combination] + logLikelihood[index]
+                            logPosterior[index] = value
+                            best = max(best, value)
+                        }
+                        cellTop[cell] = best
+                        top = max(top, best)
                     }
                 }
             }
         }
         // Component weights per (mean, scale): usual, long, merged.
-        var usualWeight = [Double](repeating: 0, count: means.count * scales.count)
+        var usualWeight = [Double](repeating: 0, count: cellCount)
         var mergedWeight = usualWeight
         var longWeight = [Double](repeating: 0, count: means.count)
         var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
         // Points more than e^40 below the best weigh nothing a Double sum would keep: no exp for them.
         let negligible = top - 40
-        // Plain arrays and integer ranges (no tuples in the inner loops).
-        let longShareValues = longShares.map(\.share), forgottenShareValues = forgottenShares.map(\.share)
-        index = 0
         for i in 0..<means.count {
             let length = exp(means[i])
+            var long = 0.0
             for j in 0..<scales.count {
                 let cell = i * scales.count + j, scale = scales[j]
-                for long in 0..<longShareValues.count {
-                    let longShare = longShareValues[long]
-                    for forgottenIndex in 0..<forgottenShareValues.count {
-                        let forgotten = forgottenShareValues[forgottenIndex]
-                        let logWeight = logPosterior[index]
-                        index += 1
-                        guard logWeight > negligible else { continue }
-                        let w = exp(logWeight - top)
-                        total += w
-                        usualWeight[cell] += w * (1 - longShare - forgotten)
-                        longWeight[i] += w * longShare
-                        mergedWeight[cell] += w * forgotten
-                        lengthSum += w * length
-                        deviationSum += w * length * scale
-                        forgottenSum += w * forgotten
-                    }
+                guard cellTop[cell] > negligible else { continue }
+                var usual = 0.0, merged = 0.0
+                for combination in 0..<combinations {
+                    let logWeight = logPosterior[cell * combinations + combination]
+                    guard logWeight > negligible else { continue }
+                    let longShare = longShareValues[combination], forgotten = forgottenShareValues[combination]
+                    let w = exp(logWeight - top)
+                    total += w
+                    usual += w * (1 - longShare - forgotten)
+                    long += w * longShare
+                    merged += w * forgotten
+                    lengthSum += w * length
+                    deviationSum += w * length * scale
+                    forgottenSum += w * forgotten
                 }
+                usualWeight[cell] = usual
+                mergedWeight[cell] = merged
             }
+            longWeight[i] = long
         }
         var single = [Double](repeating: 0, count: maxLength), merged = single
         single.withUnsafeMutableBufferPointer { single in
             merged.withUnsafeMutableBufferPointer { mergedSum in
                 tables.usual.withUnsafeBufferPointer { usualTable in
                     tables.merged.withUnsafeBufferPointer { mergedTable in
-                        // Row pointers and one output per loop: the loops vectorize.
-                        let single = single.baseAddress!, mergedSum = mergedSum.baseAddress!
                         for cell in usualWeight.indices {
                             let u = usualWeight[cell], m = mergedWeight[cell]
                             guard u + m > total * 1e-12 else { continue }
-                            let usualRow = usualTable.baseAddress! + cell * maxLength
-                            let mergedRow = mergedTable.baseAddress! + cell * maxLength
-                            for length in 0..<maxLength { single[length] += u * Double(usualRow[length]) }
-                            for length in 0..<maxLength { mergedSum[length] += m * Double(mergedRow[length]) }
+                            VectorMath.addScaled(usualTable.baseAddress! + cell * maxLength, scale: u, to: single.baseAddress!,
+                                                 count: maxLength)
+                            VectorMath.addScaled(mergedTable.baseAddress! + cell * maxLength, scale: m, to: mergedSum.baseAddress!,
+                                                 count: maxLength)
                         }
                     }
                 }
             }
             tables.long.withUnsafeBufferPointer { long in
                 for mean in longWeight.indices where longWeight[mean] > total * 1e-12 {
-                    for length in 0..<maxLength { single[length] += longWeight[mean] * Double(long[mean * maxLength + length]) }
+                    VectorMath.addScaled(long.baseAddress! + mean * maxLength, scale: longWeight[mean], to: single.baseAddress!,
+                                         count: maxLength)
                 }
             }
         }
