@@ -126,8 +126,7 @@ static void add_scaled_floats_avx512(double *sum, const float *values, double sc
 }
 #endif
 
-void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, double scale, size_t count) {
-    if (!odml_isa_is_supported(isa)) isa = ODML_ISA_PORTABLE;
+static void add_scaled_floats(odml_isa isa, double *sum, const float *values, double scale, size_t count) {
     switch (isa) {
 #if defined(__x86_64__)
     case ODML_ISA_AVX512: add_scaled_floats_avx512(sum, values, scale, count); return;
@@ -137,6 +136,10 @@ void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, d
     }
 }
 
+void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, double scale, size_t count) {
+    add_scaled_floats(odml_isa_is_supported(isa) ? isa : ODML_ISA_PORTABLE, sum, values, scale, count);
+}
+
 void odml_add_scaled_floats(double *sum, const float *values, double scale, size_t count) {
     static int best = -1;
     int isa = __atomic_load_n(&best, __ATOMIC_RELAXED);
@@ -144,5 +147,5 @@ void odml_add_scaled_floats(double *sum, const float *values, double scale, size
         isa = (int)odml_isa_best();
         __atomic_store_n(&best, isa, __ATOMIC_RELAXED);
     }
-    odml_add_scaled_floats_in((odml_isa)isa, sum, values, scale, count);
+    add_scaled_floats((odml_isa)isa, sum, values, scale, count);
 }

@@ -125,6 +125,25 @@ struct CycleLengthModelTests {
         #expect(first.allSatisfy { $0.isFinite && $0 < 0 })
     }
 
+    /// The model before any cycle of a woman whose age or declared cycles are known is kept per
+    /// prior and age, and it is the model computed afresh, summaries included; adding a cycle to
+    /// it leaves the kept one untouched.
+    @Test func aProfilesUnseenModelIsKeptAndEqualsAFreshOne() {
+        let day = CalendarDay(year: 2026, month: 1, day: 1)!
+        let profile = UserProfile(id: "u", createdAt: day, cycleType: .irregular, preferencesJSON: #"{"age": 37}"#)
+        let fresh = CycleLengthModel(prior: .declaredIrregular, age: 37)
+        var kept = CycleLengthModel(profile: profile)
+        for model in [kept, CycleLengthModel(profile: profile)] {
+            #expect(model == fresh)
+            #expect(model.lengthProbabilities == fresh.lengthProbabilities)
+            #expect(model.usualCycleProbabilities == fresh.usualCycleProbabilities)
+            #expect(model.usualLength == fresh.usualLength && model.usualDeviation == fresh.usualDeviation)
+        }
+        kept.add(30)
+        #expect(kept.cycleCount == 1 && CycleLengthModel(profile: profile).cycleCount == 0)
+        #expect(CycleLengthModel(profile: profile) == fresh)
+    }
+
     @Test func theDeclaredIrregularPriorIsWider() {
         let standard = Self.distribution([30, 31], prior: .standard), irregular = Self.distribution([30, 31], prior: .declaredIrregular)
         #expect(irregular.hitProbability(of: irregular.likeliestDate) < standard.hitProbability(of: standard.likeliestDate))

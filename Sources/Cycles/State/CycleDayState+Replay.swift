@@ -13,7 +13,7 @@ extension CycleDayState {
         package init(_ history: UserHistory, tracksLengthModel: Bool = true) {
             self.history = history
             cursor = _HistoryCursor(history)
-            initial = tracksLengthModel ? CycleDayState(profile: history.profile, summarizing: false)
+            initial = tracksLengthModel ? CycleDayState(profile: history.profile)
                                         : CycleDayState(untrackedLengthModelOf: history.profile)
             state = initial
             #if DEBUG

@@ -98,12 +98,10 @@ package struct CycleDayState: Sendable, Codable {
 
     /// A state that has seen nothing yet, of the woman `profile` describes: her declared cycle
     /// type, and her cycle-length model's prior and age (`CycleState.init(profile:)`).
-    /// With `summarizing: false` her cycle-length model and the ovulation prior wait for
-    /// `summarize()` (a replay of many days computes them once, at its end).
-    package init(profile: UserProfile, summarizing: Bool = true) {
+    package init(profile: UserProfile) {
         self.declaredCycleType = profile.cycleType
-        self.cycle = CycleState(profile: profile, summarizing: summarizing)
-        if summarizing { self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: []) }
+        self.cycle = CycleState(profile: profile)
+        self.ovulationPrior = _OvulationPrior(model: cycle.lengthModel, lutealLengths: [])
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes, that tracks no

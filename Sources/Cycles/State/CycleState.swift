@@ -39,10 +39,9 @@ package struct CycleState: Sendable, Equatable, Codable {
     }
 
     /// A state that has seen nothing yet, of the woman `profile` describes
-    /// (`CycleLengthModel.init(profile:summarizing:)`; with `summarizing: false` the model's
-    /// summaries wait for `summarizeLengthModel()`).
-    package init(profile: UserProfile, summarizing: Bool = true) {
-        self.init(lengthModel: CycleLengthModel(profile: profile, summarizing: summarizing))
+    /// (`CycleLengthModel.init(profile:)`).
+    package init(profile: UserProfile) {
+        self.init(lengthModel: CycleLengthModel(profile: profile))
     }
 
     /// `true` when flow on `day` starts a new period after the last flow day `previousFlow`.

@@ -55,9 +55,7 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     package init(prior: CycleLengthPrior = .standard, age: Double? = nil, summarizing: Bool = true) {
         tables = _CycleLengthTables.tables(for: prior)
         self.age = age
-        let count = _CycleLengthTables.logMeans.count * _CycleLengthTables.logScales.count
-            * prior.longCycleShares.count * prior.forgottenPeriodShares.count
-        logLikelihood = [Double](repeating: 0, count: count)
+        logLikelihood = tables.noLogLikelihood   // shared until her first cycle is added
         lengthProbabilities = []
         usualCycleProbabilities = []
         usualLength = prior.populationLength
@@ -79,13 +77,16 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     /// The model before any cycle of the woman `profile` describes: the prior
     /// `CycleLengthPrior.declaredIrregular` when she declared irregular cycles or PCOS
     /// (`UserProfile.declaresIrregularCycles`), else the standard one, at her age
-    /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one).
-    /// With `summarizing: false`, as `init(prior:age:summarizing:)`.
-    package init(profile: UserProfile, summarizing: Bool = true) {
+    /// (`UserProfile.age()`; a dataset's reader has already rejected an invalid one), summarized
+    /// (once per prior and age in a process: `_UnseenCycleLengthModels`).
+    package init(profile: UserProfile) {
         let age = (try? profile.age()) ?? nil
         let prior: CycleLengthPrior = profile.declaresIrregularCycles ? .declaredIrregular : .standard
-        if age == nil && prior == .standard { self = .unseen } else { self.init(prior: prior, age: age, summarizing: summarizing) }
+        self = age == nil && prior == .standard ? .unseen : CycleLengthModel.unseenByAge.model(prior: prior, age: age)
     }
+
+    /// The summarized models before any cycle of the women this process has seen, by prior and age.
+    private static let unseenByAge = _UnseenCycleLengthModels()
 
     private enum CodingKeys: String, CodingKey {
         case prior, age, cycleCount, logLikelihood, lengthProbabilities, usualCycleProbabilities, usualLength, usualDeviation,

@@ -35,6 +35,10 @@ final class _CycleLengthTables: @unchecked Sendable {
     /// log prior of each grid point (index mean · scales + scale), for an age-free prior.
     let logPrior: [Double]
 
+    /// The log-likelihood of no cycle at every grid point (zeros), shared by the models that
+    /// have seen none.
+    let noLogLikelihood: [Double]
+
     /// Adds of a length class before its log-likelihood terms are kept.
     static let addsBeforeKeepingTerms = 2
     /// Guards `addsPerClass` and `keptTerms`.
@@ -87,6 +91,8 @@ final class _CycleLengthTables: @unchecked Sendable {
             }
         }
         self.logPrior = logPrior
+        noLogLikelihood = [Double](repeating: 0, count: means.count * scales.count * prior.longCycleShares.count
+                                                       * prior.forgottenPeriodShares.count)
     }
 
     /// log P(one cycle of length class `lengthClass` | grid point) for every grid point of
