@@ -196,12 +196,22 @@ struct _SignalLikelihood: Sendable, Equatable, Codable {
                     let firstOnset = _SignalLikelihood.mucusOnsets.lowerBound, onsetCount = _SignalLikelihood.mucusOnsets.count
                     let width = _SignalLikelihood.mucusRowWidth
                     for peak in 1..<(_SignalLikelihood.maxCycleDay + 1) {
-                        let relative = day - peak
+                        let relative = day - peak, row = table.baseAddress! + peak * width
+                        if relative < -_SignalLikelihood.mucusOnsets.upperBound || relative > 3 {
+                            // Before every onset (infertile) or past the three days after the peak (luteal): one phase for all onsets.
+                            let phase = relative > 3 ? 5 : 0
+                            let seenTerm = seen[phase], missedTerm = missed[phase]
+                            for onsetIndex in 0..<onsetCount {
+                                row[onsetIndex * 2] += seenTerm
+                                row[onsetIndex * 2 + 1] += missedTerm
+                            }
+                            continue
+                        }
                         for onsetIndex in 0..<onsetCount {
                             let onset = firstOnset + onsetIndex
                             let phase = relative < -onset ? 0 : relative <= -3 ? 1 : relative <= -1 ? 2 : relative == 0 ? 3 : relative <= 3 ? 4 : 5
-                            table[peak * width + onsetIndex * 2] += seen[phase]
-                            table[peak * width + onsetIndex * 2 + 1] += missed[phase]
+                            row[onsetIndex * 2] += seen[phase]
+                            row[onsetIndex * 2 + 1] += missed[phase]
                         }
                     }
                 }

@@ -42,6 +42,8 @@ package struct CycleDayState: Sendable, Codable {
     /// The symptoms whose mean is a day's well-being (energy, mood and sleep dip together before
     /// menses), in the order they are added.
     package static let wellbeingKinds: [SymptomType] = [.energy, .mood, .sleep]
+    /// The index in `SymptomType.builtIn` (and `symptomSeries`) of each of `wellbeingKinds`, in order.
+    private static let wellbeingSeries = wellbeingKinds.map { SymptomType.builtIn.firstIndex(of: $0)! }
     /// Days before a start that count as premenstrual (`CompletedCycle.wellbeingBeforeNextStart`,
     /// `_PremenstrualLikelihood`).
     package static let premenstrualDays = 5
@@ -365,13 +367,21 @@ package struct CycleDayState: Sendable, Codable {
         flow.append(Float(record.flowIntensity ?? 0))
         logged.append(true)
         symptomLogged.append(!record.symptoms.isEmpty)
-        for (kind, type) in SymptomType.builtIn.enumerated() {
-            symptomSeries[kind].append(record.symptoms[type].map(Float.init) ?? .nan)
-        }
         painZone.append(record.painZone)
+        guard !record.symptoms.isEmpty else {
+            for kind in symptomSeries.indices { symptomSeries[kind].append(.nan) }
+            wellbeing.append(.nan)
+            return
+        }
+        // Each built-in kind looked up once; the well-being kinds are among them.
         var total: Float = 0, count = 0
-        for kind in CycleDayState.wellbeingKinds {
-            if let value = record.symptoms[kind] { total += Float(value); count += 1 }
+        for (kind, type) in SymptomType.builtIn.enumerated() {
+            let value = record.symptoms[type].map(Float.init) ?? .nan
+            symptomSeries[kind].append(value)
+        }
+        for kind in CycleDayState.wellbeingSeries {
+            let value = symptomSeries[kind][symptomSeries[kind].count - 1]
+            if !value.isNaN { total += value; count += 1 }
         }
         wellbeing.append(count > 0 ? total / Float(count) : .nan)
     }
