@@ -17,13 +17,45 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
     private(set) var baselineSum = 0.0, baselineCount = 0
     /// |reading − the reading of the day before| over her last `noiseDifferenceCount` pairs of
     /// consecutive days within a cycle, oldest first.
-    private(set) var differences: [Double] = []
+    private(set) var differences: [Double] = [] {
+        didSet { differencesMedian = _TemperatureReadings.median(of: differences) }
+    }
+    /// The median of `differences` (0 when there are none), kept with them: every day's
+    /// posterior reads her noise, her differences change on a reading day only.
+    private(set) var differencesMedian = 0.0
+
+    /// The stored values (`differencesMedian` is derived from `differences` when decoded).
+    private enum CodingKeys: String, CodingKey {
+        case values, count, baselineSum, baselineCount, differences
+    }
+
+    init() {}
+
+    /// Decodes what the synthesized encoding wrote, and derives `differencesMedian`.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        values = try container.decode([Double?].self, forKey: .values)
+        count = try container.decode(Int.self, forKey: .count)
+        baselineSum = try container.decode(Double.self, forKey: .baselineSum)
+        baselineCount = try container.decode(Int.self, forKey: .baselineCount)
+        differences = try container.decode([Double].self, forKey: .differences)
+        differencesMedian = _TemperatureReadings.median(of: differences)
+    }
+
+    /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
+    private static func median(of values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted(), count = sorted.count
+        return count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
+    }
 
     /// Adds a reading taken on `cycleDay` (1 ... `_SignalLikelihood.maxCycleDay`).
     mutating func observe(_ value: Double, cycleDay: Int) {
         if cycleDay >= 2, let previous = values[cycleDay - 1] {
-            differences.append(abs(value - previous))
-            if differences.count > _TemperatureReadings.noiseDifferenceCount { differences.removeFirst() }
+            var updated = differences   // one assignment: one median per reading
+            updated.append(abs(value - previous))
+            if updated.count > _TemperatureReadings.noiseDifferenceCount { updated.removeFirst() }
+            differences = updated
         }
         values[cycleDay] = value
         count += 1
@@ -50,10 +82,8 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
     /// before she has any.
     func noise(_ shift: _TemperatureShiftModel.Parameters) -> Double {
         guard !differences.isEmpty else { return shift.noise }
-        let sorted = differences.sorted(), count = sorted.count
-        let median = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
-        let own = max(median / (0.674_489_750_196 * 2.0.squareRoot()), _TemperatureReadings.noiseFloor)
-        let weight = _TemperatureReadings.noisePriorWeight, n = Double(count)
+        let own = max(differencesMedian / (0.674_489_750_196 * 2.0.squareRoot()), _TemperatureReadings.noiseFloor)
+        let weight = _TemperatureReadings.noisePriorWeight, n = Double(differences.count)
         return ((weight * shift.noise * shift.noise + n * own * own) / (weight + n)).squareRoot()
     }
 }
