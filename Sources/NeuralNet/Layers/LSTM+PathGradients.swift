@@ -156,11 +156,11 @@ extension LSTM {
             }
         }
 
-        // Per head: the head on the top layer's final hidden state, then backward to the input.
+        // Per head: the head on the top layer's final hidden state.
         var batchValues = [Float](repeating: 0, count: batch)
-        var dFinalHidden = [Float](repeating: 0, count: batch * hidden)
-        var weightedGates = [Float](repeating: 0, count: steps * gateCount)
+        var dFinalHiddens: [[Float]] = []
         for (headIndex, head) in heads.enumerated() {
+            var dFinalHidden = [Float](repeating: 0, count: batch * hidden)
             workspace.caches[layers.count - 1].hiddens.withUnsafeBufferPointer { h in
                 batchValues.withUnsafeMutableBufferPointer { v in
                     dFinalHidden.withUnsafeMutableBufferPointer { dh in
@@ -169,34 +169,48 @@ extension LSTM {
                 }
             }
             for (point, index) in weighted.enumerated() { results[headIndex].values[index] = batchValues[point] }
+            dFinalHiddens.append(dFinalHidden)
+        }
 
-            // Backward through the upper layers to layer 0's gate gradients, whose sum over the path
-            // Σ_p w_p dG_t(p) the cell kernel accumulates per step as it computes them.
-            var dOutputs: [Float]?
-            weightedGates.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            for layer in layers.indices.reversed() {
-                let dFinal = layer == layers.count - 1 ? dFinalHidden : nil
-                if layer > 0 {
-                    workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
-                                                          weightHH: layers[layer].weightHH, into: &workspace.dGates)
-                    dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH)
-                    continue
-                }
-                batchWeights.withUnsafeBufferPointer { w in
-                    weightedGates.withUnsafeMutableBufferPointer { sums in
-                        workspace.caches[0].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
-                                                          weightHH: layers[0].weightHH, into: &workspace.dGates,
-                                                          weighted: (w.baseAddress!, sums.baseAddress!))
+        // Backward to layer 0's gate gradients, whose sum over the path Σ_p w_p dG_t(p) the cell
+        // kernel accumulates per step as it computes them.
+        let headStride = steps * gateCount   // weightedGates: [heads, T, 4H]
+        var weightedGates = [Float](repeating: 0, count: heads.count * headStride)
+        if layers.count == 1 {
+            // One layer: the heads walk the steps together (each step's cached gates read once).
+            batchWeights.withUnsafeBufferPointer { w in
+                workspace.caches[0].weightedGateGradients(dFinalHiddens: dFinalHiddens, weightHH: layers[0].weightHH,
+                                                          weights: w.baseAddress!, into: &weightedGates)
+            }
+        } else {
+            for headIndex in heads.indices {
+                var dOutputs: [Float]?
+                for layer in layers.indices.reversed() {
+                    let dFinal = layer == layers.count - 1 ? dFinalHiddens[headIndex] : nil
+                    if layer > 0 {
+                        workspace.caches[layer].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
+                                                              weightHH: layers[layer].weightHH, into: &workspace.dGates)
+                        dOutputs = workspace.caches[layer].inputGradient(dGates: workspace.dGates, weightIH: layers[layer].weightIH)
+                        continue
+                    }
+                    batchWeights.withUnsafeBufferPointer { w in
+                        weightedGates.withUnsafeMutableBufferPointer { sums in
+                            workspace.caches[0].gateGradients(dOutputs: dOutputs, dFinalHidden: dFinal, dFinalCell: nil,
+                                                              weightHH: layers[0].weightHH, into: &workspace.dGates,
+                                                              weighted: (w.baseAddress!, sums.baseAddress! + headIndex * headStride))
+                        }
                     }
                 }
             }
+        }
 
-            // Then through W_ih once.
+        // Then through W_ih once per head.
+        for headIndex in heads.indices {
             weightedGates.withUnsafeBufferPointer { s in
                 layers[0].weightIH.withUnsafeBufferPointer { w in
                     results[headIndex].weightedInputGradient.withUnsafeMutableBufferPointer { dx in
                         BLAS.sgemm(transposeA: false, transposeB: false, m: steps, n: inputSize, k: gateCount, alpha: 1,
-                                   a: s.baseAddress!, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
+                                   a: s.baseAddress! + headIndex * headStride, lda: gateCount, b: w.baseAddress!, ldb: inputSize,
                                    beta: 0, c: dx.baseAddress!, ldc: inputSize)
                     }
                 }

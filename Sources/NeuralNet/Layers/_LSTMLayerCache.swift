@@ -274,6 +274,62 @@ struct _LSTMLayerCache: Sendable {
         return dGates
     }
 
+    /// Integrated Gradients' backward pass for several heads at once (full-length sequences, no
+    /// output gradients, no final cell gradient): adds to head `k`'s `[T, 4H]` block of `sums`
+    /// (`[heads, T, 4H]`) what `gateGradients(dOutputs: nil, dFinalHidden: dFinalHiddens[k],
+    /// dFinalCell: nil, weightHH:, into:, weighted:)` adds, by the same operations in the same
+    /// order, with the steps outside and the heads inside: each step's cached gates and cells are
+    /// read from memory once for all heads, and each head's gate gradients live in one `[N, 4H]` block.
+    func weightedGateGradients(dFinalHiddens: [[Float]], weightHH: Tensor, weights: UnsafePointer<Float>,
+                               into sums: inout [Float]) {
+        let hidden = hiddenSize, gateCount = 4 * hiddenSize, heads = dFinalHiddens.count
+        precondition(lengths.allSatisfy { $0 == steps }, "weightedGateGradients: full-length sequences only")
+        precondition(sums.count == heads * steps * gateCount, "weightedGateGradients: one [T, 4H] block per head")
+        guard steps * batch > 0, heads > 0 else { return }
+        var dHidden = dFinalHiddens.flatMap { $0 }   // [heads, N, H]
+        var dCell = [Float](repeating: 0, count: heads * batch * hidden)
+        var dGates = [Float](repeating: 0, count: heads * batch * gateCount)
+        sums.withUnsafeMutableBufferPointer { sums in
+            dHidden.withUnsafeMutableBufferPointer { dh in
+                dCell.withUnsafeMutableBufferPointer { dc in
+                    dGates.withUnsafeMutableBufferPointer { dg in
+                        gates.withUnsafeBufferPointer { gatesBuffer in
+                            cells.withUnsafeBufferPointer { cellsBuffer in
+                                tanhCells.withUnsafeBufferPointer { tanhBuffer in
+                                    weightHH.withUnsafeBufferPointer { whh in
+                                        for step in stride(from: steps - 1, through: 0, by: -1) {
+                                            let stepRow = step * batch
+                                            for head in 0..<heads {
+                                                let headHidden = dh.baseAddress! + head * batch * hidden
+                                                let headGates = dg.baseAddress! + head * batch * gateCount
+                                                _LSTMKernels.cellBackward(
+                                                    gates: gatesBuffer.baseAddress! + stepRow * gateCount,
+                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden,
+                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden,
+                                                    dHidden: headHidden, dCell: dc.baseAddress! + head * batch * hidden,
+                                                    dGates: headGates, hiddenSize: hidden, batch: batch,
+                                                    weighted: (weights, sums.baseAddress! + (head * steps + step) * gateCount))
+                                                // dh_{t-1} = dG_t · W_hh.
+                                                if batch == 1 {
+                                                    BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
+                                                               a: whh.baseAddress!, lda: hidden, x: headGates, beta: 0, y: headHidden)
+                                                } else {
+                                                    BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
+                                                               a: headGates, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
+                                                               beta: 0, c: headHidden, ldc: hidden)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `gateGradients` into a reused buffer (resized to `[T·N, 4H]` when needed). `stepDone`
     /// is called with each step and its `[N, 4H]` gate gradients as soon as they are final (steps
     /// in reverse order), while they are still in cache. With `weighted` (full-length sequences
