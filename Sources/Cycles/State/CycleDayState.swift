@@ -380,8 +380,7 @@ package struct CycleDayState: Sendable, Codable {
             symptomSeries[kind].append(value)
         }
         for kind in CycleDayState.wellbeingSeries {
-            let value = symptomSeries[kind][symptomSeries[kind].count - 1]
-            if !value.isNaN { total += value; count += 1 }
+            if let value = symptomSeries[kind].last, !value.isNaN { total += value; count += 1 }
         }
         wellbeing.append(count > 0 ? total / Float(count) : .nan)
     }

@@ -17,9 +17,7 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
     private(set) var baselineSum = 0.0, baselineCount = 0
     /// |reading − the reading of the day before| over her last `noiseDifferenceCount` pairs of
     /// consecutive days within a cycle, oldest first.
-    private(set) var differences: [Double] = [] {
-        didSet { differencesMedian = _TemperatureReadings.median(of: differences) }
-    }
+    private(set) var differences: [Double] = []
     /// The median of `differences` (0 when there are none), kept with them: every day's
     /// posterior reads her noise, her differences change on a reading day only.
     private(set) var differencesMedian = 0.0
@@ -52,10 +50,9 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
     /// Adds a reading taken on `cycleDay` (1 ... `_SignalLikelihood.maxCycleDay`).
     mutating func observe(_ value: Double, cycleDay: Int) {
         if cycleDay >= 2, let previous = values[cycleDay - 1] {
-            var updated = differences   // one assignment: one median per reading
-            updated.append(abs(value - previous))
-            if updated.count > _TemperatureReadings.noiseDifferenceCount { updated.removeFirst() }
-            differences = updated
+            differences.append(abs(value - previous))
+            if differences.count > _TemperatureReadings.noiseDifferenceCount { differences.removeFirst() }
+            differencesMedian = _TemperatureReadings.median(of: differences)
         }
         values[cycleDay] = value
         count += 1

@@ -274,6 +274,20 @@ struct _LSTMLayerCache: Sendable {
         return dGates
     }
 
+    /// `dHidden = dGates · W_hh` for `rows` sequences of one step (`[rows, 4H] · [4H, H]`): what
+    /// the step's gate gradients send to the hidden state before it.
+    private static func hiddenGradient(of dGates: UnsafePointer<Float>, rows: Int, hiddenSize hidden: Int,
+                                       weightHH: UnsafePointer<Float>, into dHidden: UnsafeMutablePointer<Float>) {
+        let gateCount = 4 * hidden
+        if rows == 1 {
+            BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1, a: weightHH, lda: hidden, x: dGates,
+                       beta: 0, y: dHidden)
+        } else {
+            BLAS.sgemm(transposeA: false, transposeB: false, m: rows, n: hidden, k: gateCount, alpha: 1,
+                       a: dGates, lda: gateCount, b: weightHH, ldb: hidden, beta: 0, c: dHidden, ldc: hidden)
+        }
+    }
+
     /// Integrated Gradients' backward pass for several heads at once (full-length sequences, no
     /// output gradients, no final cell gradient): adds to head `k`'s `[T, 4H]` block of `sums`
     /// (`[heads, T, 4H]`) what `gateGradients(dOutputs: nil, dFinalHidden: dFinalHiddens[k],
@@ -309,15 +323,8 @@ struct _LSTMLayerCache: Sendable {
                                                     dHidden: headHidden, dCell: dc.baseAddress! + head * batch * hidden,
                                                     dGates: headGates, hiddenSize: hidden, batch: batch,
                                                     weighted: (weights, sums.baseAddress! + (head * steps + step) * gateCount))
-                                                // dh_{t-1} = dG_t · W_hh.
-                                                if batch == 1 {
-                                                    BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
-                                                               a: whh.baseAddress!, lda: hidden, x: headGates, beta: 0, y: headHidden)
-                                                } else {
-                                                    BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
-                                                               a: headGates, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
-                                                               beta: 0, c: headHidden, ldc: hidden)
-                                                }
+                                                Self.hiddenGradient(of: headGates, rows: batch, hiddenSize: hidden,
+                                                                    weightHH: whh.baseAddress!, into: headHidden)
                                             }
                                         }
                                     }
@@ -394,26 +401,24 @@ struct _LSTMLayerCache: Sendable {
                                                     dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
                                             }
                                             // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
+                                            let stepGradients = dGatesPointer + stepRow * gateCount
                                             if batch == 1 {
                                                 if step < lengths[0] {
-                                                    BLAS.sgemv(transpose: true, rows: gateCount, columns: hidden, alpha: 1,
-                                                               a: whh.baseAddress!, lda: hidden, x: dGatesPointer + stepRow * gateCount,
-                                                               beta: 0, y: dh.baseAddress!)
+                                                    Self.hiddenGradient(of: stepGradients, rows: 1, hiddenSize: hidden,
+                                                                        weightHH: whh.baseAddress!, into: dh.baseAddress!)
                                                 }
                                             } else if step < fullSteps {
-                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
-                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
-                                                           beta: 0, c: dh.baseAddress!, ldc: hidden)
+                                                Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
+                                                                    weightHH: whh.baseAddress!, into: dh.baseAddress!)
                                             } else {
-                                                BLAS.sgemm(transposeA: false, transposeB: false, m: batch, n: hidden, k: gateCount, alpha: 1,
-                                                           a: dGatesPointer + stepRow * gateCount, lda: gateCount, b: whh.baseAddress!, ldb: hidden,
-                                                           beta: 0, c: dhPrevious.baseAddress!, ldc: hidden)
+                                                Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
+                                                                    weightHH: whh.baseAddress!, into: dhPrevious.baseAddress!)
                                                 for sequence in 0..<batch where step < lengths[sequence] {
                                                     let offset = sequence * hidden
                                                     (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
                                                 }
                                             }
-                                            stepDone(step, UnsafePointer(dGatesPointer + stepRow * gateCount))
+                                            stepDone(step, UnsafePointer(stepGradients))
                                         }
                                     }
                                 }
