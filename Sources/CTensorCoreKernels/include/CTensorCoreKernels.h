@@ -172,4 +172,13 @@ void odml_add_scaled_floats(double *sum, const float *values, double scale, size
 /// `odml_add_scaled_floats` in `isa` (the portable loop when this CPU cannot run it), for tests.
 void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, double scale, size_t count);
 
+/// `output[i] = exp(input[i])` for `i < count`, in double precision (`output` may be `input`): glibc's
+/// `exp` (2.28 and later, the FMA build) evaluated 8 (AVX-512) or 4 (AVX2 + FMA) lanes at a time,
+/// the same bits as that function on every input; elsewhere, and for the inputs it special-cases
+/// (magnitude below 2^-54 or from 512, infinities, NaN), the C library's `exp`.
+void odml_exp_doubles(const double *input, double *output, size_t count);
+
+/// `odml_exp_doubles` in `isa` (the C library's `exp` when this CPU cannot run it), for tests.
+void odml_exp_doubles_in(odml_isa isa, const double *input, double *output, size_t count);
+
 #endif

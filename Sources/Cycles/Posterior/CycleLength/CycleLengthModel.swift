@@ -184,69 +184,91 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
         let longShares = prior.longCycleShares, forgottenShares = prior.forgottenPeriodShares
         let priorMean = prior.logMean(age: age), tau = prior.betweenWomanLogDeviation
         let longShareLogPriors = longShares.map { log($0.probability) }, forgottenShareLogPriors = forgottenShares.map { log($0.probability) }
-        // Per grid point its shares' log priors, (long, forgotten) in the grid's order.
+        // Per grid point its shares' log priors and values, (long, forgotten) in the grid's order.
         let combinations = longShares.count * forgottenShares.count
-        let longLogPriors = (0..<combinations).map { longShareLogPriors[$0 / forgottenShares.count] }
-        let forgottenLogPriors = (0..<combinations).map { forgottenShareLogPriors[$0 % forgottenShares.count] }
-        let longShareValues = (0..<combinations).map { longShares[$0 / forgottenShares.count].share }
-        let forgottenShareValues = (0..<combinations).map { forgottenShares[$0 % forgottenShares.count].share }
-        let cellCount = means.count * scales.count
-        // Log posterior per grid point, the best of each (mean, scale) cell, and the best of all
-        // for a stable exponent.
-        var logPosterior = [Double](repeating: 0, count: logLikelihood.count)
-        var cellTop = [Double](repeating: -.infinity, count: cellCount)
-        var top = -Double.infinity
-        logPosterior.withUnsafeMutableBufferPointer { logPosterior in
-            logLikelihood.withUnsafeBufferPointer { logLikelihood in
-                for i in 0..<means.count {
-                    let z = (means[i] - priorMean) / tau
-                    for j in 0..<scales.count {
-                        let cell = i * scales.count + j
-                        let cellPrior = -0.5 * z * z + tables.logPrior[cell]
-                        var best = -Double.infinity
-                        for combination in 0..<combinations {
-                            let index = cell * combinations + combination
-                            let value = cellPrior + longLogPriors[combination] + forgottenLogPriors[combination] + logLikelihood[index]
-                            logPosterior[index] = value
-                            best = max(best, value)
-                        }
-                        cellTop[cell] = best
-                        top = max(top, best)
-                    }
-                }
-            }
-        }
+        let cellCount = means.count * scales.count, rowCount = scales.count * combinations
         // Component weights per (mean, scale): usual, long, merged.
         var usualWeight = [Double](repeating: 0, count: cellCount)
         var mergedWeight = usualWeight
         var longWeight = [Double](repeating: 0, count: means.count)
-        var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
-        // Points more than e^40 below the best weigh nothing a Double sum would keep: no exp for them.
-        let negligible = top - 40
-        for i in 0..<means.count {
-            let length = exp(means[i])
-            var long = 0.0
-            for j in 0..<scales.count {
-                let cell = i * scales.count + j, scale = scales[j]
-                guard cellTop[cell] > negligible else { continue }
-                var usual = 0.0, merged = 0.0
-                for combination in 0..<combinations {
-                    let logWeight = logPosterior[cell * combinations + combination]
-                    guard logWeight > negligible else { continue }
-                    let longShare = longShareValues[combination], forgotten = forgottenShareValues[combination]
-                    let w = exp(logWeight - top)
-                    total += w
-                    usual += w * (1 - longShare - forgotten)
-                    long += w * longShare
-                    merged += w * forgotten
-                    lengthSum += w * length
-                    deviationSum += w * length * scale
-                    forgottenSum += w * forgotten
-                }
-                usualWeight[cell] = usual
-                mergedWeight[cell] = merged
+        // Scratch: per combination its long and forgotten log priors and shares; per cell its
+        // prior and its best log posterior; one mean's log posteriors and weights.
+        let scratchCount = 4 * combinations + 2 * cellCount + 2 * rowCount
+        // Σ weight, Σ weight · length, Σ weight · length · scale, Σ weight · forgotten share.
+        let (total, lengthSum, deviationSum, forgottenSum) = withUnsafeTemporaryAllocation(of: Double.self, capacity: scratchCount) { scratch in
+            let longLog = scratch.baseAddress!, forgottenLog = longLog + combinations
+            let longShare = forgottenLog + combinations, forgottenShare = longShare + combinations
+            let cellPrior = forgottenShare + combinations, cellTop = cellPrior + cellCount
+            let logPosteriors = cellTop + cellCount, weights = logPosteriors + rowCount
+            for combination in 0..<combinations {
+                let long = longShares[combination / forgottenShares.count]
+                let forgotten = forgottenShares[combination % forgottenShares.count]
+                longLog[combination] = longShareLogPriors[combination / forgottenShares.count]
+                forgottenLog[combination] = forgottenShareLogPriors[combination % forgottenShares.count]
+                longShare[combination] = long.share
+                forgottenShare[combination] = forgotten.share
             }
-            longWeight[i] = long
+            for cell in 0..<cellCount {
+                let z = (means[cell / scales.count] - priorMean) / tau
+                cellPrior[cell] = -0.5 * z * z + tables.logPrior[cell]
+            }
+            return logLikelihood.withUnsafeBufferPointer { logLikelihood in
+                let logLikelihood = logLikelihood.baseAddress!
+                var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
+                // The log posterior of each point (the same bits wherever computed), the best of
+                // each (mean, scale) cell and the best of all for a stable exponent.
+                var top = -Double.infinity
+                for cell in 0..<cellCount {
+                    let prior = cellPrior[cell], row = logLikelihood + cell * combinations
+                    var best = -Double.infinity
+                    for combination in 0..<combinations {
+                        best = max(best, prior + longLog[combination] + forgottenLog[combination] + row[combination])
+                    }
+                    cellTop[cell] = best
+                    top = max(top, best)
+                }
+                // Points more than e^40 below the best weigh nothing a Double sum would keep: skipped.
+                let negligible = top - 40
+                // One mean's points at a time: their log posteriors, then their weights
+                // exp(log posterior − top) in one vector call (`VectorMath.exp`: the C library's
+                // `exp`, bit for bit), exponents below −500 (points skipped) raised to −500.
+                for i in 0..<means.count {
+                    let firstCell = i * scales.count
+                    guard (firstCell..<(firstCell + scales.count)).contains(where: { cellTop[$0] > negligible }) else { continue }
+                    for j in 0..<scales.count {
+                        let prior = cellPrior[firstCell + j], row = logLikelihood + (firstCell + j) * combinations
+                        for combination in 0..<combinations {
+                            let value = prior + longLog[combination] + forgottenLog[combination] + row[combination]
+                            logPosteriors[j * combinations + combination] = value
+                            weights[j * combinations + combination] = max(value - top, -500)
+                        }
+                    }
+                    VectorMath.exp(weights, into: weights, count: rowCount)
+                    let length = exp(means[i])
+                    var long = 0.0
+                    for j in 0..<scales.count {
+                        let cell = firstCell + j, scale = scales[j]
+                        guard cellTop[cell] > negligible else { continue }
+                        var usual = 0.0, merged = 0.0
+                        for combination in 0..<combinations {
+                            let point = j * combinations + combination
+                            guard logPosteriors[point] > negligible else { continue }
+                            let w = weights[point], forgotten = forgottenShare[combination]
+                            total += w
+                            usual += w * (1 - longShare[combination] - forgotten)
+                            long += w * longShare[combination]
+                            merged += w * forgotten
+                            lengthSum += w * length
+                            deviationSum += w * length * scale
+                            forgottenSum += w * forgotten
+                        }
+                        usualWeight[cell] = usual
+                        mergedWeight[cell] = merged
+                    }
+                    longWeight[i] = long
+                }
+                return (total, lengthSum, deviationSum, forgottenSum)
+            }
         }
         var single = [Double](repeating: 0, count: maxLength), merged = single
         single.withUnsafeMutableBufferPointer { single in
