@@ -174,8 +174,8 @@ void odml_add_scaled_floats_in(odml_isa isa, double *sum, const float *values, d
 
 /// `output[i] = exp(input[i])` for `i < count`, in double precision (`output` may be `input`): glibc's
 /// `exp` (2.28 and later, the FMA build) evaluated 8 (AVX-512) or 4 (AVX2 + FMA) lanes at a time,
-/// the same bits as that function on every input; elsewhere, and for the inputs it special-cases
-/// (magnitude below 2^-54 or from 512, infinities, NaN), the C library's `exp`.
+/// the same bits as that function on every input (1 + x below 2^-54 in magnitude, as glibc's; the
+/// C library's `exp` from 512 up, for infinities and NaN); elsewhere the C library's `exp`.
 void odml_exp_doubles(const double *input, double *output, size_t count);
 
 /// `odml_exp_doubles` in `isa` (the C library's `exp` when this CPU cannot run it), for tests.

@@ -48,19 +48,29 @@ public struct NextStartDistribution: Sendable, Equatable {
     /// is later than any length her model weighs), the one nearest the median, so that the date
     /// stays inside its own central intervals.
     public var likeliestDate: CalendarDay {
-        let tolerance = AlertPolicy.toleranceDays
-        var window = probabilities.prefix(tolerance + 1).reduce(0, +)   // window of tomorrow: days 1 … 1 + tolerance
-        var masses = [window]
-        masses.reserveCapacity(probabilities.count)
-        for index in 1..<max(probabilities.count, 1) {
-            if index + tolerance < probabilities.count { window += probabilities[index + tolerance] }
-            if index - tolerance - 1 >= 0 { window -= probabilities[index - tolerance - 1] }
-            masses.append(window)
-        }
-        let best = masses.max()!
+        let tolerance = AlertPolicy.toleranceDays, count = probabilities.count
         let median = day(at: 0).distance(to: medianDate)
-        let ties = masses.indices.filter { masses[$0] >= best - 1e-12 }
-        return day(at: ties.min { abs($0 - median) < abs($1 - median) }!)   // the earliest of equally near ones
+        return probabilities.withUnsafeBufferPointer { probabilities in
+            // The window mass of each day in turn (the window of tomorrow: days 1 … 1 + tolerance),
+            // walked twice: for the best mass, then for the day nearest the median among those
+            // within 1e-12 of it (the earliest of equally near ones).
+            func forEachWindowMass(_ body: (Int, Double) -> Void) {
+                var window = probabilities.prefix(tolerance + 1).reduce(0, +)
+                body(0, window)
+                for index in 1..<max(count, 1) {
+                    if index + tolerance < count { window += probabilities[index + tolerance] }
+                    if index - tolerance - 1 >= 0 { window -= probabilities[index - tolerance - 1] }
+                    body(index, window)
+                }
+            }
+            var best = -Double.infinity
+            forEachWindowMass { _, mass in if mass > best { best = mass } }
+            var chosen = -1
+            forEachWindowMass { index, mass in
+                if mass >= best - 1e-12, chosen < 0 || abs(index - median) < abs(chosen - median) { chosen = index }
+            }
+            return day(at: chosen)
+        }
     }
 
     /// The central interval of `level`: its first day is the one where the probability of an

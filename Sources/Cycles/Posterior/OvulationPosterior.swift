@@ -1,4 +1,5 @@
 import Foundation
+import TensorCore
 
 /// What this cycle's fertility signals and her past cycles say, in probabilities, about the
 /// current cycle's ovulation day and the next start: a Bayesian posterior over the ovulation day
@@ -87,7 +88,10 @@ package struct OvulationPosterior: Sendable, Equatable {
         var signalWeights = days.map { signals.ovulatory($0) }
         let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
         let top = max(signalWeights.max()!, anovulatoryLog)
-        signalWeights = signalWeights.map { exp($0 - top) }
+        signalWeights.withUnsafeMutableBufferPointer { weights in
+            for index in weights.indices { weights[index] -= top }
+            VectorMath.exp(weights.baseAddress!, into: weights.baseAddress!, count: weights.count)
+        }
         let anovulatoryWeight = exp(anovulatoryLog - top)
 
         // Next-start distribution (cycle day of the next start), conditioned on no start through today.
@@ -134,18 +138,21 @@ package struct OvulationPosterior: Sendable, Equatable {
         }
         let total = start.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }
-        var probabilities: [Double] = []
-        probabilities.reserveCapacity(max(maxDay - today, AlertPolicy.windowDays + 1))
         var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
-        for day in (today + 1)...maxDay {
-            let p = start[day] / total
-            probabilities.append(p)
-            cumulative += p
-            if quartile == 0, cumulative >= 0.25 { quartile = day - today }
-            if median == 0, cumulative >= 0.5 { median = day - today }
-            if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = day - today }
+        let probabilities = [Double](unsafeUninitializedCapacity: max(maxDay - today, AlertPolicy.windowDays + 1)) { buffer, count in
+            start.withUnsafeBufferPointer { start in
+                for day in (today + 1)...maxDay {
+                    let p = start[day] / total, ahead = day - today
+                    buffer[ahead - 1] = p
+                    cumulative += p
+                    if quartile == 0, cumulative >= 0.25 { quartile = ahead }
+                    if median == 0, cumulative >= 0.5 { median = ahead }
+                    if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = ahead }
+                }
+            }
+            for index in (maxDay - today)..<buffer.count { buffer[index] = 0 }
+            count = buffer.count
         }
-        while probabilities.count <= AlertPolicy.windowDays { probabilities.append(0) }
         let ovulatory = dayMass.reduce(0, +)
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,

@@ -12,6 +12,19 @@ struct _SignalLogLikelihood {
     /// Days after today from which every hypothesis reads the signals as no ovulation does.
     static let farDays = 12
 
+    /// log P(pattern) of each LH surge pattern (uniform).
+    private static let lhPatternLog = log(1 / Double(_SignalLikelihood.lhPatterns.count))
+    /// log(P(the surge is seen) · P(onset)) per surge onset.
+    private static let lhOnsetLogs = _SignalLikelihood.lhOnsetProbabilities.map { log(_SignalLikelihood.lhDetection * $0) }
+    /// log P(the surge is missed).
+    private static let lhMissedLog = log(1 - _SignalLikelihood.lhDetection)
+    /// log P(onset) of each mucus onset (uniform).
+    private static let mucusOnsetLog = log(1 / Double(_SignalLikelihood.mucusOnsets.count))
+    /// log P(peak seen), log P(peak missed).
+    private static let mucusPeakFlagLogs = [log(1 - _SignalLikelihood.mucusMissedPeakShare), log(_SignalLikelihood.mucusMissedPeakShare)]
+    /// log P(offset) per mucus peak offset.
+    private static let mucusPeakOffsetLogs = _SignalLikelihood.mucusPeakOffsetProbabilities.map(log)
+
     /// The log-likelihood of a cycle without ovulation.
     let anovulatory: Double
     private let byOvulationDay: [Double]
@@ -23,15 +36,15 @@ struct _SignalLogLikelihood {
         var byDay = [Double](repeating: 0, count: maxDay + 1)
         var anovulatory = 0.0
         if likelihood.lhTestCount > 0 {
-            let patternLog = log(1 / Double(L.lhPatterns.count))
+            let patternLog = _SignalLogLikelihood.lhPatternLog
             let width = L.lhPatterns.count
             let bySurge = (0...near).map { surge in
                 var sum = _LogSum()
                 for value in likelihood.lhBySurge[(surge * width)..<((surge + 1) * width)] { sum.add(value + patternLog) }
                 return sum.value
             }
-            let onsetLogs = L.lhOnsetProbabilities.map { log(L.lhDetection * $0) }
-            let unseen = log(1 - L.lhDetection) + likelihood.lhWithoutSurge
+            let onsetLogs = _SignalLogLikelihood.lhOnsetLogs
+            let unseen = _SignalLogLikelihood.lhMissedLog + likelihood.lhWithoutSurge
             for day in 1...near {
                 var sum = _LogSum()
                 sum.add(unseen)
@@ -44,15 +57,15 @@ struct _SignalLogLikelihood {
             anovulatory += likelihood.lhWithoutSurge
         }
         if likelihood.mucusCount > 0 {
-            let onsetLog = log(1 / Double(L.mucusOnsets.count))
-            let flags = [log(1 - L.mucusMissedPeakShare), log(L.mucusMissedPeakShare)]
+            let onsetLog = _SignalLogLikelihood.mucusOnsetLog
+            let flags = _SignalLogLikelihood.mucusPeakFlagLogs
             let width = L.mucusRowWidth
             let byPeak = (0...near).map { peak in
                 var sum = _LogSum()
                 for index in 0..<width { sum.add(likelihood.mucusByPeak[peak * width + index] + onsetLog + flags[index % 2]) }
                 return sum.value
             }
-            let offsetLogs = L.mucusPeakOffsetProbabilities.map(log)
+            let offsetLogs = _SignalLogLikelihood.mucusPeakOffsetLogs
             for day in 1...near {
                 var sum = _LogSum()
                 for (index, offset) in L.mucusPeakOffsets.enumerated() {

@@ -21,6 +21,8 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
     /// The median of `differences` (0 when there are none), kept with them: every day's
     /// posterior reads her noise, her differences change on a reading day only.
     private(set) var differencesMedian = 0.0
+    /// `differences` in increasing order, kept with them for the median.
+    private var sortedDifferences: [Double] = []
 
     /// The stored values (`differencesMedian` is derived from `differences` when decoded).
     private enum CodingKeys: String, CodingKey {
@@ -37,22 +39,28 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
         baselineSum = try container.decode(Double.self, forKey: .baselineSum)
         baselineCount = try container.decode(Int.self, forKey: .baselineCount)
         differences = try container.decode([Double].self, forKey: .differences)
-        differencesMedian = _TemperatureReadings.median(of: differences)
+        sortedDifferences = differences.sorted()
+        differencesMedian = _TemperatureReadings.median(ofSorted: sortedDifferences)
     }
 
-    /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
-    private static func median(of values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted(), count = sorted.count
+    /// The median of `sorted` values (the mean of the middle two for an even count; 0 when empty).
+    private static func median(ofSorted sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let count = sorted.count
         return count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
     }
 
     /// Adds a reading taken on `cycleDay` (1 ... `_SignalLikelihood.maxCycleDay`).
     mutating func observe(_ value: Double, cycleDay: Int) {
         if cycleDay >= 2, let previous = values[cycleDay - 1] {
-            differences.append(abs(value - previous))
-            if differences.count > _TemperatureReadings.noiseDifferenceCount { differences.removeFirst() }
-            differencesMedian = _TemperatureReadings.median(of: differences)
+            let difference = abs(value - previous)
+            differences.append(difference)
+            sortedDifferences.insert(difference, at: sortedDifferences.partitioningIndex { $0 >= difference })
+            if differences.count > _TemperatureReadings.noiseDifferenceCount {
+                let oldest = differences.removeFirst()
+                sortedDifferences.remove(at: sortedDifferences.partitioningIndex { $0 >= oldest })
+            }
+            differencesMedian = _TemperatureReadings.median(ofSorted: sortedDifferences)
         }
         values[cycleDay] = value
         count += 1

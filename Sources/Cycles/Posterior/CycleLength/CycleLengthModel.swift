@@ -308,14 +308,15 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
     public func distribution(cycleDay: Int, asOf: CalendarDay) -> NextStartDistribution {
         let maxLength = _CycleLengthTables.maxLength
         let first = max(cycleDay, 1)   // the smallest length still possible: a start tomorrow
-        var weights: [Double] = []
-        if first < maxLength {
-            weights = Array(lengthProbabilities[(first - 1)..<(maxLength - 1)])
+        let offset = max(maxLength - first, 0), spreadDays = 28
+        var weights = [Double](unsafeUninitializedCapacity: offset + spreadDays) { buffer, count in
+            lengthProbabilities.withUnsafeBufferPointer { lengths in
+                for index in 0..<offset { buffer[index] = lengths[first - 1 + index] }
+            }
+            for index in offset..<(offset + spreadDays) { buffer[index] = 0 }
+            count = offset + spreadDays
         }
         let beyond = lengthProbabilities[maxLength - 1]
-        let spreadDays = 28
-        let offset = weights.count
-        weights.append(contentsOf: repeatElement(0, count: spreadDays))
         let total = weights.reduce(0, +) + beyond
         if total.isFinite && total > 1e-12 {
             for day in 0..<spreadDays { weights[offset + day] += beyond / Double(spreadDays) }
