@@ -220,10 +220,21 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
                 var top = -Double.infinity
                 for cell in 0..<cellCount {
                     let prior = cellPrior[cell], row = logLikelihood + cell * combinations
-                    var best = -Double.infinity
-                    for combination in 0..<combinations {
-                        best = max(best, prior + longLog[combination] + forgottenLog[combination] + row[combination])
+                    func value(_ combination: Int) -> Double {
+                        prior + longLog[combination] + forgottenLog[combination] + row[combination]
                     }
+                    // Four running maxima (the same maximum, without one long chain of comparisons).
+                    var best0 = -Double.infinity, best1 = best0, best2 = best0, best3 = best0
+                    var combination = 0
+                    while combination + 4 <= combinations {
+                        best0 = max(best0, value(combination))
+                        best1 = max(best1, value(combination + 1))
+                        best2 = max(best2, value(combination + 2))
+                        best3 = max(best3, value(combination + 3))
+                        combination += 4
+                    }
+                    for remaining in combination..<combinations { best0 = max(best0, value(remaining)) }
+                    let best = max(max(best0, best1), max(best2, best3))
                     cellTop[cell] = best
                     top = max(top, best)
                 }
