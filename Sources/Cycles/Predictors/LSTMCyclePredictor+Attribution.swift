@@ -63,7 +63,7 @@ extension LSTMCyclePredictor: PreparedDayForecasting {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
         runner.sentences = _ReasoningCache(buildsSentences: buildsSentence)
-        for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row) }
+        for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row, runsHeads: row == prepared.rowCount - 1) }
         return try runner.prediction(on: prepared.day, state: prepared.state, posterior: prepared.state.ovulationPosterior,
                                      language: language)
     }

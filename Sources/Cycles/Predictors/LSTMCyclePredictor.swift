@@ -128,22 +128,24 @@ extension LSTMCyclePredictor {
             step()
         }
 
-        /// Feeds row `row` of raw daily features `rows` and runs the network and every head.
-        func advance(rows: [Float], row: Int) {
+        /// Feeds row `row` of raw daily features `rows` and runs the network, and every head when
+        /// `runsHeads` (a forecast reads the heads of its last day only).
+        func advance(rows: [Float], row: Int, runsHeads: Bool = true) {
             let count = features.count
             features.withUnsafeMutableBufferPointer { x in
                 rows.withUnsafeBufferPointer { x.baseAddress!.update(from: $0.baseAddress! + row * count, count: count) }
             }
-            step()
+            step(runsHeads: runsHeads)
         }
 
-        /// Normalises `features` (raw), then runs one LSTM step and every head.
-        private func step() {
+        /// Normalises `features` (raw), then runs one LSTM step, and every head when `runsHeads`.
+        private func step(runsHeads: Bool = true) {
             let network = predictor.network
             features.withUnsafeMutableBufferPointer { x in
                 for index in x.indices { x[index] = (x[index] - predictor.featureMean[index]) / predictor.featureScale[index] }
                 network.lstm.step(x.baseAddress!, state: &state)
             }
+            guard runsHeads else { return }
             state.withOutput { hidden in
                 let h = hidden.baseAddress!
                 periodLogits.withUnsafeMutableBufferPointer { network.period.apply(input: h, rows: 1, output: $0.baseAddress!) }
