@@ -27,81 +27,56 @@ static void exp_doubles_portable(const double *input, double *output, size_t cou
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-__attribute__((target("avx512f,avx512dq")))
-static void exp_doubles_avx512(const double *input, double *output, size_t count) {
-    const __m512d inverse = _mm512_set1_pd(ODML_EXP_INVERSE_STEP), shift = _mm512_set1_pd(ODML_EXP_SHIFT);
-    const __m512d head = _mm512_set1_pd(ODML_EXP_NEGATIVE_STEP_HEAD), tail = _mm512_set1_pd(ODML_EXP_NEGATIVE_STEP_TAIL);
-    const __m512d c2 = _mm512_set1_pd(ODML_EXP_C2), c3 = _mm512_set1_pd(ODML_EXP_C3);
-    const __m512d c4 = _mm512_set1_pd(ODML_EXP_C4), c5 = _mm512_set1_pd(ODML_EXP_C5);
-    const __m512i low = _mm512_set1_epi64(127), one = _mm512_set1_epi64(1), exponentMask = _mm512_set1_epi64(0x7ff);
-    const __m512i smallest = _mm512_set1_epi64(0x3c9), largest = _mm512_set1_epi64(0x408);
-    const __m512d unit = _mm512_set1_pd(1.0);
-    const long long *table = (const long long *)odml_exp_double_table;
-    size_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        const __m512d x = _mm512_loadu_pd(input + i);
-        const __m512d shifted = _mm512_fmadd_pd(x, inverse, shift);
-        const __m512i k = _mm512_castpd_si512(shifted);
-        const __m512d kd = _mm512_sub_pd(shifted, shift);
-        const __m512d r = _mm512_fmadd_pd(kd, tail, _mm512_fmadd_pd(kd, head, x));
-        const __m512i index = _mm512_slli_epi64(_mm512_and_si512(k, low), 1);
-        const __m512d restOfPower = _mm512_castsi512_pd(_mm512_i64gather_epi64(index, table, 8));
-        const __m512i scaleBits = _mm512_add_epi64(_mm512_i64gather_epi64(_mm512_add_epi64(index, one), table, 8),
-                                                   _mm512_slli_epi64(k, 45));
-        const __m512d r2 = _mm512_mul_pd(r, r);
-        const __m512d low2 = _mm512_fmadd_pd(_mm512_fmadd_pd(r, c3, c2), r2, _mm512_add_pd(r, restOfPower));
-        const __m512d polynomial = _mm512_fmadd_pd(_mm512_mul_pd(r2, r2), _mm512_fmadd_pd(r, c5, c4), low2);
-        const __m512d scale = _mm512_castsi512_pd(scaleBits);
-        const __m512i exponent = _mm512_and_si512(_mm512_srli_epi64(_mm512_castpd_si512(x), 52), exponentMask);
-        const __mmask8 tiny = _mm512_cmplt_epu64_mask(exponent, smallest);
-        const __mmask8 special = _mm512_cmpge_epu64_mask(exponent, largest);
-        double saved[8];
-        if (special) _mm512_storeu_pd(saved, x);
-        _mm512_storeu_pd(output + i, _mm512_mask_blend_pd(tiny, _mm512_fmadd_pd(scale, polynomial, scale), _mm512_add_pd(unit, x)));
-        for (int lane = 0; special && lane < 8; lane++) {
-            if (special & (1u << lane)) output[i + lane] = exp(saved[lane]);
-        }
-    }
-    exp_doubles_portable(input + i, output + i, count - i);
-}
+#define NAME exp_doubles_avx512
+#define TARGET "avx512f,avx512dq"
+#define LANES 8
+#define DV __m512d
+#define IV __m512i
+#define D_LOAD _mm512_loadu_pd
+#define D_STORE _mm512_storeu_pd
+#define D_SET1 _mm512_set1_pd
+#define D_ADD _mm512_add_pd
+#define D_SUB _mm512_sub_pd
+#define D_MUL _mm512_mul_pd
+#define D_FMADD _mm512_fmadd_pd
+#define I_SET1 _mm512_set1_epi64
+#define I_AND _mm512_and_si512
+#define I_ADD _mm512_add_epi64
+#define I_SHIFT_LEFT _mm512_slli_epi64
+#define I_SHIFT_RIGHT _mm512_srli_epi64
+#define D_BITS _mm512_castpd_si512
+#define I_DOUBLES _mm512_castsi512_pd
+#define GATHER(table, index) _mm512_i64gather_epi64((index), (table), 8)
+#define TINY_BLEND(y, x, exponent) \
+    _mm512_mask_blend_pd(_mm512_cmplt_epu64_mask((exponent), I_SET1(0x3c9)), (y), D_ADD(D_SET1(1.0), (x)))
+#define SPECIAL_LANES(exponent) ((int)_mm512_cmpge_epu64_mask((exponent), I_SET1(0x408)))
+#include "_ExpDoublesKernel.h"
 
-__attribute__((target("avx2,fma")))
-static void exp_doubles_avx2(const double *input, double *output, size_t count) {
-    const __m256d inverse = _mm256_set1_pd(ODML_EXP_INVERSE_STEP), shift = _mm256_set1_pd(ODML_EXP_SHIFT);
-    const __m256d head = _mm256_set1_pd(ODML_EXP_NEGATIVE_STEP_HEAD), tail = _mm256_set1_pd(ODML_EXP_NEGATIVE_STEP_TAIL);
-    const __m256d c2 = _mm256_set1_pd(ODML_EXP_C2), c3 = _mm256_set1_pd(ODML_EXP_C3);
-    const __m256d c4 = _mm256_set1_pd(ODML_EXP_C4), c5 = _mm256_set1_pd(ODML_EXP_C5);
-    const __m256i low = _mm256_set1_epi64x(127), one = _mm256_set1_epi64x(1), exponentMask = _mm256_set1_epi64x(0x7ff);
-    const __m256i smallest = _mm256_set1_epi64x(0x3c9), belowLargest = _mm256_set1_epi64x(0x407);
-    const __m256d unit = _mm256_set1_pd(1.0);
-    const long long *table = (const long long *)odml_exp_double_table;
-    size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        const __m256d x = _mm256_loadu_pd(input + i);
-        const __m256d shifted = _mm256_fmadd_pd(x, inverse, shift);
-        const __m256i k = _mm256_castpd_si256(shifted);
-        const __m256d kd = _mm256_sub_pd(shifted, shift);
-        const __m256d r = _mm256_fmadd_pd(kd, tail, _mm256_fmadd_pd(kd, head, x));
-        const __m256i index = _mm256_slli_epi64(_mm256_and_si256(k, low), 1);
-        const __m256d restOfPower = _mm256_castsi256_pd(_mm256_i64gather_epi64(table, index, 8));
-        const __m256i scaleBits = _mm256_add_epi64(_mm256_i64gather_epi64(table, _mm256_add_epi64(index, one), 8),
-                                                   _mm256_slli_epi64(k, 45));
-        const __m256d r2 = _mm256_mul_pd(r, r);
-        const __m256d low2 = _mm256_fmadd_pd(_mm256_fmadd_pd(r, c3, c2), r2, _mm256_add_pd(r, restOfPower));
-        const __m256d polynomial = _mm256_fmadd_pd(_mm256_mul_pd(r2, r2), _mm256_fmadd_pd(r, c5, c4), low2);
-        const __m256d scale = _mm256_castsi256_pd(scaleBits);
-        const __m256i exponent = _mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(x), 52), exponentMask);
-        const __m256d tiny = _mm256_castsi256_pd(_mm256_cmpgt_epi64(smallest, exponent));
-        const int special = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(exponent, belowLargest)));
-        double saved[4];
-        if (special) _mm256_storeu_pd(saved, x);
-        _mm256_storeu_pd(output + i, _mm256_blendv_pd(_mm256_fmadd_pd(scale, polynomial, scale), _mm256_add_pd(unit, x), tiny));
-        for (int lane = 0; special && lane < 4; lane++) {
-            if (special & (1 << lane)) output[i + lane] = exp(saved[lane]);
-        }
-    }
-    exp_doubles_portable(input + i, output + i, count - i);
-}
+#define NAME exp_doubles_avx2
+#define TARGET "avx2,fma"
+#define LANES 4
+#define DV __m256d
+#define IV __m256i
+#define D_LOAD _mm256_loadu_pd
+#define D_STORE _mm256_storeu_pd
+#define D_SET1 _mm256_set1_pd
+#define D_ADD _mm256_add_pd
+#define D_SUB _mm256_sub_pd
+#define D_MUL _mm256_mul_pd
+#define D_FMADD _mm256_fmadd_pd
+#define I_SET1 _mm256_set1_epi64x
+#define I_AND _mm256_and_si256
+#define I_ADD _mm256_add_epi64
+#define I_SHIFT_LEFT _mm256_slli_epi64
+#define I_SHIFT_RIGHT _mm256_srli_epi64
+#define D_BITS _mm256_castpd_si256
+#define I_DOUBLES _mm256_castsi256_pd
+#define GATHER(table, index) _mm256_i64gather_epi64((table), (index), 8)
+// The biased exponent fits in 11 bits: a signed 64-bit comparison orders it.
+#define TINY_BLEND(y, x, exponent) \
+    _mm256_blendv_pd((y), D_ADD(D_SET1(1.0), (x)), _mm256_castsi256_pd(_mm256_cmpgt_epi64(I_SET1(0x3c9), (exponent))))
+#define SPECIAL_LANES(exponent) _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64((exponent), I_SET1(0x407))))
+#include "_ExpDoublesKernel.h"
 #endif
 
 static void exp_doubles(odml_isa isa, const double *input, double *output, size_t count) {
