@@ -288,6 +288,21 @@ struct _LSTMLayerCache: Sendable {
         }
     }
 
+    /// The cached activated gates, the cells each step started from and tanh of the cells, with
+    /// `weightHH`, as base pointers for a backward walk over the steps.
+    func withBackwardReads<Result>(weightHH: Tensor, _ body: (_ gates: UnsafePointer<Float>, _ previousCells: UnsafePointer<Float>,
+                                                              _ tanhCells: UnsafePointer<Float>, _ weightHH: UnsafePointer<Float>) -> Result) -> Result {
+        gates.withUnsafeBufferPointer { gates in
+            cells.withUnsafeBufferPointer { cells in
+                tanhCells.withUnsafeBufferPointer { tanhCells in
+                    weightHH.withUnsafeBufferPointer { weightHH in
+                        body(gates.baseAddress!, cells.baseAddress!, tanhCells.baseAddress!, weightHH.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+
     /// Integrated Gradients' backward pass for several heads at once (full-length sequences, no
     /// output gradients, no final cell gradient): adds to head `k`'s `[T, 4H]` block of `sums`
     /// (`[heads, T, 4H]`) what `gateGradients(dOutputs: nil, dFinalHidden: dFinalHiddens[k],
@@ -307,27 +322,21 @@ struct _LSTMLayerCache: Sendable {
             dHidden.withUnsafeMutableBufferPointer { dh in
                 dCell.withUnsafeMutableBufferPointer { dc in
                     dGates.withUnsafeMutableBufferPointer { dg in
-                        gates.withUnsafeBufferPointer { gatesBuffer in
-                            cells.withUnsafeBufferPointer { cellsBuffer in
-                                tanhCells.withUnsafeBufferPointer { tanhBuffer in
-                                    weightHH.withUnsafeBufferPointer { whh in
-                                        for step in stride(from: steps - 1, through: 0, by: -1) {
-                                            let stepRow = step * batch
-                                            for head in 0..<heads {
-                                                let headHidden = dh.baseAddress! + head * batch * hidden
-                                                let headGates = dg.baseAddress! + head * batch * gateCount
-                                                _LSTMKernels.cellBackward(
-                                                    gates: gatesBuffer.baseAddress! + stepRow * gateCount,
-                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden,
-                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden,
-                                                    dHidden: headHidden, dCell: dc.baseAddress! + head * batch * hidden,
-                                                    dGates: headGates, hiddenSize: hidden, batch: batch,
-                                                    weighted: (weights, sums.baseAddress! + (head * steps + step) * gateCount))
-                                                Self.hiddenGradient(of: headGates, rows: batch, hiddenSize: hidden,
-                                                                    weightHH: whh.baseAddress!, into: headHidden)
-                                            }
-                                        }
-                                    }
+                        withBackwardReads(weightHH: weightHH) { cachedGates, previousCells, cachedTanh, recurrent in
+                            for step in stride(from: steps - 1, through: 0, by: -1) {
+                                let stepRow = step * batch
+                                for head in 0..<heads {
+                                    let headHidden = dh.baseAddress! + head * batch * hidden
+                                    let headGates = dg.baseAddress! + head * batch * gateCount
+                                    _LSTMKernels.cellBackward(
+                                        gates: cachedGates + stepRow * gateCount,
+                                        previousCell: previousCells + stepRow * hidden,
+                                        tanhCell: cachedTanh + stepRow * hidden,
+                                        dHidden: headHidden, dCell: dc.baseAddress! + head * batch * hidden,
+                                        dGates: headGates, hiddenSize: hidden, batch: batch,
+                                        weighted: (weights, sums.baseAddress! + (head * steps + step) * gateCount))
+                                    Self.hiddenGradient(of: headGates, rows: batch, hiddenSize: hidden,
+                                                        weightHH: recurrent, into: headHidden)
                                 }
                             }
                         }
@@ -364,64 +373,58 @@ struct _LSTMLayerCache: Sendable {
             dHidden.withUnsafeMutableBufferPointer { dh in
                 dCell.withUnsafeMutableBufferPointer { dc in
                     dPreviousHidden.withUnsafeMutableBufferPointer { dhPrevious in
-                        gates.withUnsafeBufferPointer { gatesBuffer in
-                            cells.withUnsafeBufferPointer { cellsBuffer in
-                                tanhCells.withUnsafeBufferPointer { tanhBuffer in
-                                    weightHH.withUnsafeBufferPointer { whh in
-                                        for step in stride(from: steps - 1, through: 0, by: -1) {
-                                            let stepRow = step * batch
-                                            if let dOutputs, step < fullSteps {
-                                                dOutputs.withUnsafeBufferPointer { dy in
-                                                    BLAS.saxpy(count: batch * hidden, alpha: 1, x: dy.baseAddress! + stepRow * hidden, y: dh.baseAddress!)
-                                                }
-                                            }
-                                            if step < fullSteps {
-                                                // Every sequence is active: one kernel call for the whole batch.
-                                                _LSTMKernels.cellBackward(
-                                                    gates: gatesBuffer.baseAddress! + stepRow * gateCount,
-                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden,
-                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden,
-                                                    dHidden: dh.baseAddress!, dCell: dc.baseAddress!,
-                                                    dGates: dGatesPointer + stepRow * gateCount, hiddenSize: hidden, batch: batch,
-                                                    weighted: weighted.map { ($0.weights, $0.sums + step * gateCount) })
-                                            }
-                                            for sequence in 0..<batch where step >= fullSteps && step < lengths[sequence] {
-                                                let offset = sequence * hidden
-                                                if let dOutputs {
-                                                    dOutputs.withUnsafeBufferPointer { dy in
-                                                        BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
-                                                                   y: dh.baseAddress! + offset)
-                                                    }
-                                                }
-                                                _LSTMKernels.cellBackward(
-                                                    gates: gatesBuffer.baseAddress! + (stepRow + sequence) * gateCount,
-                                                    previousCell: cellsBuffer.baseAddress! + stepRow * hidden + offset,
-                                                    tanhCell: tanhBuffer.baseAddress! + stepRow * hidden + offset,
-                                                    dHidden: dh.baseAddress! + offset, dCell: dc.baseAddress! + offset,
-                                                    dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
-                                            }
-                                            // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
-                                            let stepGradients = dGatesPointer + stepRow * gateCount
-                                            if batch == 1 {
-                                                if step < lengths[0] {
-                                                    Self.hiddenGradient(of: stepGradients, rows: 1, hiddenSize: hidden,
-                                                                        weightHH: whh.baseAddress!, into: dh.baseAddress!)
-                                                }
-                                            } else if step < fullSteps {
-                                                Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
-                                                                    weightHH: whh.baseAddress!, into: dh.baseAddress!)
-                                            } else {
-                                                Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
-                                                                    weightHH: whh.baseAddress!, into: dhPrevious.baseAddress!)
-                                                for sequence in 0..<batch where step < lengths[sequence] {
-                                                    let offset = sequence * hidden
-                                                    (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
-                                                }
-                                            }
-                                            stepDone(step, UnsafePointer(stepGradients))
-                                        }
+                        withBackwardReads(weightHH: weightHH) { cachedGates, previousCells, cachedTanh, recurrent in
+                            for step in stride(from: steps - 1, through: 0, by: -1) {
+                                let stepRow = step * batch
+                                if let dOutputs, step < fullSteps {
+                                    dOutputs.withUnsafeBufferPointer { dy in
+                                        BLAS.saxpy(count: batch * hidden, alpha: 1, x: dy.baseAddress! + stepRow * hidden, y: dh.baseAddress!)
                                     }
                                 }
+                                if step < fullSteps {
+                                    // Every sequence is active: one kernel call for the whole batch.
+                                    _LSTMKernels.cellBackward(
+                                        gates: cachedGates + stepRow * gateCount,
+                                        previousCell: previousCells + stepRow * hidden,
+                                        tanhCell: cachedTanh + stepRow * hidden,
+                                        dHidden: dh.baseAddress!, dCell: dc.baseAddress!,
+                                        dGates: dGatesPointer + stepRow * gateCount, hiddenSize: hidden, batch: batch,
+                                        weighted: weighted.map { ($0.weights, $0.sums + step * gateCount) })
+                                }
+                                for sequence in 0..<batch where step >= fullSteps && step < lengths[sequence] {
+                                    let offset = sequence * hidden
+                                    if let dOutputs {
+                                        dOutputs.withUnsafeBufferPointer { dy in
+                                            BLAS.saxpy(count: hidden, alpha: 1, x: dy.baseAddress! + (stepRow * hidden) + offset,
+                                                       y: dh.baseAddress! + offset)
+                                        }
+                                    }
+                                    _LSTMKernels.cellBackward(
+                                        gates: cachedGates + (stepRow + sequence) * gateCount,
+                                        previousCell: previousCells + stepRow * hidden + offset,
+                                        tanhCell: cachedTanh + stepRow * hidden + offset,
+                                        dHidden: dh.baseAddress! + offset, dCell: dc.baseAddress! + offset,
+                                        dGates: dGatesPointer + (stepRow + sequence) * gateCount, hiddenSize: hidden)
+                                }
+                                // dh_{t-1} = dG_t · W_hh for active sequences; carried unchanged otherwise.
+                                let stepGradients = dGatesPointer + stepRow * gateCount
+                                if batch == 1 {
+                                    if step < lengths[0] {
+                                        Self.hiddenGradient(of: stepGradients, rows: 1, hiddenSize: hidden,
+                                                            weightHH: recurrent, into: dh.baseAddress!)
+                                    }
+                                } else if step < fullSteps {
+                                    Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
+                                                        weightHH: recurrent, into: dh.baseAddress!)
+                                } else {
+                                    Self.hiddenGradient(of: stepGradients, rows: batch, hiddenSize: hidden,
+                                                        weightHH: recurrent, into: dhPrevious.baseAddress!)
+                                    for sequence in 0..<batch where step < lengths[sequence] {
+                                        let offset = sequence * hidden
+                                        (dh.baseAddress! + offset).update(from: dhPrevious.baseAddress! + offset, count: hidden)
+                                    }
+                                }
+                                stepDone(step, UnsafePointer(stepGradients))
                             }
                         }
                     }

@@ -215,14 +215,14 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
             return logLikelihood.withUnsafeBufferPointer { logLikelihood in
                 let logLikelihood = logLikelihood.baseAddress!
                 var total = 0.0, lengthSum = 0.0, deviationSum = 0.0, forgottenSum = 0.0
-                // The log posterior of each point (the same bits wherever computed), the best of
-                // each (mean, scale) cell and the best of all for a stable exponent.
+                /// The log posterior of one grid point (computed in both passes, the same bits).
+                func logPosterior(cell: Int, combination: Int) -> Double {
+                    cellPrior[cell] + longLog[combination] + forgottenLog[combination] + logLikelihood[cell * combinations + combination]
+                }
+                // The best log posterior of each (mean, scale) cell and the best of all for a stable exponent.
                 var top = -Double.infinity
                 for cell in 0..<cellCount {
-                    let prior = cellPrior[cell], row = logLikelihood + cell * combinations
-                    func value(_ combination: Int) -> Double {
-                        prior + longLog[combination] + forgottenLog[combination] + row[combination]
-                    }
+                    func value(_ combination: Int) -> Double { logPosterior(cell: cell, combination: combination) }
                     // Four running maxima (the same maximum, without one long chain of comparisons).
                     var best0 = -Double.infinity, best1 = best0, best2 = best0, best3 = best0
                     var combination = 0
@@ -247,9 +247,8 @@ public struct CycleLengthModel: Sendable, Equatable, Codable {
                     let firstCell = i * scales.count
                     guard (firstCell..<(firstCell + scales.count)).contains(where: { cellTop[$0] > negligible }) else { continue }
                     for j in 0..<scales.count {
-                        let prior = cellPrior[firstCell + j], row = logLikelihood + (firstCell + j) * combinations
                         for combination in 0..<combinations {
-                            let value = prior + longLog[combination] + forgottenLog[combination] + row[combination]
+                            let value = logPosterior(cell: firstCell + j, combination: combination)
                             logPosteriors[j * combinations + combination] = value
                             weights[j * combinations + combination] = max(value - top, -500)
                         }
