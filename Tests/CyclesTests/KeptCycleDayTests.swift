@@ -101,6 +101,31 @@ import CyclesLab
         }
     }
 
+    /// With daily rows, a kept day advanced towards days she logged nothing stays at her last
+    /// logged day, then moves to the day itself once that is more than
+    /// `KeptCycleDay.longestUnvisitedDays` back; its rows and state stay those of her history.
+    @Test func dailyRowsKeptDayStopsAtHerLastLoggedDay() throws {
+        let history = Self.users[3]
+        let first = try #require(history.records.first?.date)
+        let cut = first.advanced(by: 150)
+        let records = history.records.filter { $0.date <= cut }, measurements = history.measurements.filter { $0.date <= cut }
+        let loggedDays: [CalendarDay] = records.map(\.date) + measurements.map(\.date)
+        let lastLogged = try #require(loggedDays.max())
+        var kept = KeptCycleDay(profile: history.profile, keepsDailyRows: true)
+        try kept.advance(throughLoggedDaysUpTo: lastLogged.advanced(by: 10), records: records, measurements: measurements)
+        #expect(kept.day == lastLogged)
+        try kept.advance(throughLoggedDaysUpTo: lastLogged.advanced(by: KeptCycleDay.longestUnvisitedDays),
+                         records: records, measurements: measurements)
+        #expect(kept.day == lastLogged)
+        let far = lastLogged.advanced(by: KeptCycleDay.longestUnvisitedDays + 1)
+        try kept.advance(throughLoggedDaysUpTo: far, records: records, measurements: measurements)
+        #expect(kept.day == far)
+        let truncated = UserHistory(profile: history.profile, records: records, measurements: measurements)
+        let (rows, state) = DailyFeatureBuilder.features(for: truncated, from: first, through: far)
+        #expect(kept.dailyRows?.map(\.bitPattern) == rows.map(\.bitPattern))
+        #expect(kept.state == state)
+    }
+
     /// A day before the last one advanced through is refused; bytes that are not a kept day, or
     /// whose attached tables are cut short or out of range, are a decoding error, not a crash.
     @Test func badInputIsATypedError() throws {

@@ -37,15 +37,33 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The last day advanced through, `nil` before her first logged day.
     package var day: CalendarDay? { state.today }
 
-    /// Advances with what she logged after `self.day` up to `day`, stopping at the last day
-    /// visited: in a kept day without daily rows, her last day with a record or a measurement
-    /// (so that a forecast on any later day, `advance(through:records:measurements:)`, visits the
-    /// same days as a replay of her history from nothing, `CycleDayState(history:through:)`);
-    /// with daily rows, `day` itself.
+    /// Advances with what she logged after `self.day` up to `day`, stopping at her last day with
+    /// a record or a measurement (so that a forecast on any later day,
+    /// `advance(through:records:measurements:)`, visits the same days as a replay of her history
+    /// from nothing, `CycleDayState(history:through:)`). With daily rows every day up to it is
+    /// visited, and it goes on to `day` itself when that stops more than `longestUnvisitedDays`
+    /// before `day` (a forecast then never projects more than a month of rows). Days she logged
+    /// nothing leave it where it was: the app database rewrites a kept day only when it moved.
     /// - Throws: `DatasetError.invalidValue` when `day` is before the last day advanced through.
     package mutating func advance(throughLoggedDaysUpTo day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
-        try advance(through: day, records: records, measurements: measurements, visitingDay: dailyRows != nil)
+        guard dailyRows != nil else {
+            try advance(through: day, records: records, measurements: measurements, visitingDay: false)
+            return
+        }
+        try checkNotBeforeToday(day)
+        let after = state.today
+        func isNew(_ date: CalendarDay) -> Bool { date <= day && after.map { date > $0 } ?? true }
+        let lastRecord = records.last(where: { isNew($0.date) })?.date
+        let lastMeasured = measurements.last(where: { isNew($0.date) })?.date
+        guard let reached = [lastRecord, lastMeasured].compactMap({ $0 }).max() ?? after else { return }
+        let target = reached.distance(to: day) > KeptCycleDay.longestUnvisitedDays ? day : reached
+        guard target != after else { return }
+        try advance(through: target, records: records, measurements: measurements, visitingDay: true)
     }
+
+    /// Days a kept day with daily rows may stay behind the day it is advanced towards
+    /// (`advance(throughLoggedDaysUpTo:records:measurements:)`) when she logs nothing.
+    package static let longestUnvisitedDays = 28
 
     /// Advances through `day` (not before `self.day`) with what she logged after `self.day`:
     /// `records` and `measurements` dated after `self.day` and up to `day`, in date order (others
@@ -62,10 +80,7 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// Advances with the logs dated after `self.day` up to `day`; visits `day` itself when `visitingDay`.
     private mutating func advance(through day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements],
                                   visitingDay: Bool) throws {
-        if let today = state.today, day < today {
-            throw DatasetError.invalidValue(file: "kept day", line: 0, column: "day", value: day.iso,
-                                            expected: "a day on or after \(today.iso), the last day advanced through")
-        }
+        try checkNotBeforeToday(day)
         let after = state.today
         let newRecords = records.filter { record in after.map { record.date > $0 } ?? true }.filter { $0.date <= day }
         var newMeasurements = measurements.filter { entry in after.map { entry.date > $0 } ?? true }.filter { $0.date <= day }
@@ -93,6 +108,15 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
                 state.advance(to: visited, record: recordByDay[visited], measurements: measuredByDay[visited])
             }
             if visitingDay && state.today != day { state.advance(to: day, record: nil) }
+        }
+    }
+
+    /// Checks that `day` is not before the last day advanced through.
+    /// - Throws: `DatasetError.invalidValue` when it is.
+    private func checkNotBeforeToday(_ day: CalendarDay) throws {
+        if let today = state.today, day < today {
+            throw DatasetError.invalidValue(file: "kept day", line: 0, column: "day", value: day.iso,
+                                            expected: "a day on or after \(today.iso), the last day advanced through")
         }
     }
 
