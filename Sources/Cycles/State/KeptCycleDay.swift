@@ -14,7 +14,7 @@ import Foundation
 /// before `day` changes; the app database loop rebuilds it when a past day is edited.
 package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// The encoding's version: a kept day stored under another version is rebuilt.
-    package static let formatVersion = 3
+    package static let formatVersion = 4
 
     /// Her state at the end of the last day advanced through.
     package private(set) var state: CycleDayState

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One temperature signal's readings for `_SignalLikelihood`: this cycle's by cycle day, her
 /// baseline readings (cycle days `_SignalLikelihood.baselineCycleDays`) over all her cycles, and
 /// her last day-to-day differences (from which her own day noise is read).
@@ -31,14 +33,35 @@ struct _TemperatureReadings: Sendable, Equatable, Codable {
 
     init() {}
 
-    /// Decodes what the synthesized encoding wrote, and derives `differencesMedian`.
+    /// Encodes `values` and `differences` as packed bytes (`_PackedNumbers`; a day without a
+    /// reading is NaN, which no reading is): a kept day reads them without parsing text.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(_PackedNumbers.data(values.map { $0 ?? .nan }), forKey: .values)
+        try container.encode(count, forKey: .count)
+        try container.encode(baselineSum, forKey: .baselineSum)
+        try container.encode(baselineCount, forKey: .baselineCount)
+        try container.encode(_PackedNumbers.data(differences), forKey: .differences)
+    }
+
+    /// Decodes what `encode(to:)` wrote, and derives `differencesMedian`.
+    /// - Throws: `DecodingError` when `values` does not hold one number per cycle day, or there
+    ///   are more than `noiseDifferenceCount` differences.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        values = try container.decode([Double?].self, forKey: .values)
+        values = try _PackedNumbers.values(try container.decode(Data.self, forKey: .values), as: Double.self,
+                                           count: _SignalLikelihood.maxCycleDay + 1,
+                                           codingPath: container.codingPath + [CodingKeys.values])
+            .map { $0.isNaN ? nil : $0 }
         count = try container.decode(Int.self, forKey: .count)
         baselineSum = try container.decode(Double.self, forKey: .baselineSum)
         baselineCount = try container.decode(Int.self, forKey: .baselineCount)
-        differences = try container.decode([Double].self, forKey: .differences)
+        differences = try _PackedNumbers.values(try container.decode(Data.self, forKey: .differences), as: Double.self,
+                                                codingPath: container.codingPath + [CodingKeys.differences])
+        guard differences.count <= _TemperatureReadings.noiseDifferenceCount else {
+            throw DecodingError.dataCorruptedError(forKey: .differences, in: container,
+                                                   debugDescription: "\(differences.count) differences, more than the \(_TemperatureReadings.noiseDifferenceCount) kept")
+        }
         sortedDifferences = differences.sorted()
         differencesMedian = _TemperatureReadings.median(ofSorted: sortedDifferences)
     }
