@@ -12,7 +12,10 @@ import OnDeviceML
 /// runs: it advances her kept day (`odml_kept_day`); `replayed` deletes the kept day first, so
 /// the loop reads and replays her whole history, as it did before days were kept (it then also
 /// stores a kept day, which the old path did not: the ratio is, if anything, understated). The
-/// two run interleaved, at least `minimumRepetitions` times; `speedup` is replayed / kept.
+/// two run interleaved, at least `minimumRepetitions` times; `speedup` is replayed / kept. The
+/// database uses SQLite's rollback journal, as a file opens by default; cases ending `_wal` run
+/// the same on a database in WAL mode (one `fsync` per commit instead of the journal's several),
+/// the mode an app using GRDB's `DatabasePool` or Core Data runs.
 ///
 /// Cases `model_load_encrypted` and `_two_decryptions`: `CycleModel.load` of an encrypted copy
 /// of `Models/cycle-gbt.odml` (100,000 PBKDF2 rounds), against the same load plus the second
@@ -31,38 +34,10 @@ enum DailyPathSuite {
         defer { try? FileManager.default.removeItem(at: directory) }
         let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 24, seed: 2_024)
             .users[0]
-        for name in ["gbt", "lstm"] where harness.shouldRun("daily_predict_\(name)") {
-            let model = try CycleModel.load("Models/cycle-\(name).odml")
-            let kept = try database(history, at: directory.appendingPathComponent("\(name)-kept.sqlite").path)
-            let replayed = try database(history, at: directory.appendingPathComponent("\(name)-replayed.sqlite").path)
-            let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
-            let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
-            let last = history.records.last!.date
-            var keptDay = last, replayedDay = last
-            func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
-            _ = try keptLoop.predict(at: noon(keptDay))
-            _ = try replayedLoop.predict(at: noon(replayedDay))
-            var failure: (any Error)?
-            let measurements = harness.measure([
-                {
-                    keptDay = keptDay.advanced(by: 1)
-                    do { BenchmarkHarness.blackHole(try keptLoop.predict(at: noon(keptDay))) } catch { failure = error }
-                },
-                {
-                    replayedDay = replayedDay.advanced(by: 1)
-                    do {
-                        try replayed.writer.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
-                        BenchmarkHarness.blackHole(try replayedLoop.predict(at: noon(replayedDay)))
-                    } catch { failure = error }
-                },
-            ])
-            if let failure { throw failure }
-            let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1]
-            harness.report("daily_predict_\(name)_kept", measurements[0], extra: extra.merging([
-                "speedup_median": BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds),
-                "speedup_p99": BenchmarkHarness.rounded(measurements[1].p99Microseconds / measurements[0].p99Microseconds),
-            ]) { $1 })
-            harness.report("daily_predict_\(name)_replayed", measurements[1], extra: extra)
+        for name in ["gbt", "lstm"] {
+            for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
+                try measureDailyPredict(harness, history: history, model: name, writeAheadLog: writeAheadLog, in: directory)
+            }
         }
         if harness.shouldRun("model_load_encrypted") {
             let url = directory.appendingPathComponent("cycle-gbt-encrypted.odml")
@@ -87,10 +62,51 @@ enum DailyPathSuite {
         }
     }
 
+    /// Cases `daily_predict_<name>_kept` and `_replayed` (ending `_wal` when `writeAheadLog`), on
+    /// databases created in `directory`.
+    static func measureDailyPredict(_ harness: BenchmarkHarness, history: UserHistory, model name: String, writeAheadLog: Bool,
+                                    in directory: URL) throws {
+        let suffix = writeAheadLog ? "_wal" : ""
+        let model = try CycleModel.load("Models/cycle-\(name).odml")
+        let kept = try database(history, at: directory.appendingPathComponent("\(name)\(suffix)-kept.sqlite").path,
+                                writeAheadLog: writeAheadLog)
+        let replayed = try database(history, at: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
+                                    writeAheadLog: writeAheadLog)
+        let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
+        let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
+        let last = history.records.last!.date
+        var keptDay = last, replayedDay = last
+        func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
+        _ = try keptLoop.predict(at: noon(keptDay))
+        _ = try replayedLoop.predict(at: noon(replayedDay))
+        var failure: (any Error)?
+        let measurements = harness.measure([
+            {
+                keptDay = keptDay.advanced(by: 1)
+                do { BenchmarkHarness.blackHole(try keptLoop.predict(at: noon(keptDay))) } catch { failure = error }
+            },
+            {
+                replayedDay = replayedDay.advanced(by: 1)
+                do {
+                    try replayed.writer.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
+                    BenchmarkHarness.blackHole(try replayedLoop.predict(at: noon(replayedDay)))
+                } catch { failure = error }
+            },
+        ])
+        if let failure { throw failure }
+        let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1,
+                                    "journal": writeAheadLog ? "wal" : "rollback"]
+        harness.report("daily_predict_\(name)_kept\(suffix)", measurements[0], extra: extra.merging([
+            "speedup_median": BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds),
+            "speedup_p99": BenchmarkHarness.rounded(measurements[1].p99Microseconds / measurements[0].p99Microseconds),
+        ]) { $1 })
+        harness.report("daily_predict_\(name)_replayed\(suffix)", measurements[1], extra: extra)
+    }
+
     /// A new app database at `path` with her profile, her records and her measurements (in the
-    /// app's own `measurements` table).
-    static func database(_ history: UserHistory, at path: String) throws -> AppDatabase {
-        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt)
+    /// app's own `measurements` table), in WAL mode when `writeAheadLog`.
+    static func database(_ history: UserHistory, at path: String, writeAheadLog: Bool) throws -> AppDatabase {
+        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt, writeAheadLog: writeAheadLog)
         for record in history.records {
             try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
         }
