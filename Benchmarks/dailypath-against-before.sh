@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The app's daily forecast against the code before her day state was kept between days: builds
+# commit dbd7b06 (which replays her whole history on every forecast) in a temporary worktree, adds
+# to its odml-bench the same cases as `odml-bench dailypath` (the same two-year database and calls,
+# in the rollback journal and in WAL mode), then runs the two binaries in turn, ROUNDS times
+# (default 3), and prints each round's p50 / p99 and the ratios. Release builds; the old one takes
+# several minutes. Not run by CI.
+#
+# Usage: Benchmarks/dailypath-against-before.sh [ROUNDS]
+set -euo pipefail
+rounds=${1:-3}
+root=$(git rev-parse --show-toplevel)
+before=dbd7b06
+tree=$(mktemp -d /tmp/odml-before-XXXXXX)
+trap 'git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true' EXIT
+git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
+
+cat > "$tree/Benchmarks/odml-bench/DailyPathBeforeSuite.swift" <<'SWIFT'
+#if SQLite
+import Foundation
+import GRDB
+import OnDeviceML
+
+/// `odml-bench dailypath` of this older code: one explained `OnDeviceLoop.predict` on the
+/// two-year database of today's suite, each call a new day after her last log.
+enum DailyPathBeforeSuite {
+    static func run(_ harness: BenchmarkHarness) throws {
+        var options = harness.options
+        options.repetitions = max(options.repetitions, 200)
+        let harness = BenchmarkHarness(suite: harness.suite, options: options)
+        BLAS.threadCount = 1
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odml-bench-before-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 24, seed: 2_024)
+            .users[0]
+        for name in ["gbt", "lstm"] {
+            for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
+                let suffix = writeAheadLog ? "_wal" : ""
+                let model = try CycleModel.load("Models/cycle-\(name).odml")
+                let path = directory.appendingPathComponent("\(name)\(suffix).sqlite").path
+                let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt, writeAheadLog: writeAheadLog)
+                for record in history.records {
+                    try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
+                }
+                try database.writer.write { db in
+                    try db.execute(sql: """
+                        CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
+                                                  created_at INTEGER, updated_at INTEGER, sync_status TEXT)
+                        """)
+                    for day in history.measurements {
+                        for kind in day.kinds {
+                            try db.execute(sql: "INSERT INTO measurements (id, date, kind, value, source) VALUES (?, ?, ?, ?, ?)",
+                                           arguments: ["\(day.date.iso)-\(kind.rawValue)", day.date.iso, kind.rawValue,
+                                                       day.value(of: kind), day.source(of: kind)])
+                        }
+                    }
+                }
+                let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
+                var day = history.records.last!.date
+                func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
+                _ = try loop.predict(at: noon(day))
+                var failure: (any Error)?
+                let measurement = harness.measure {
+                    day = day.advanced(by: 1)
+                    do { BenchmarkHarness.blackHole(try loop.predict(at: noon(day))) } catch { failure = error }
+                }
+                if let failure { throw failure }
+                harness.report("daily_predict_\(name)_before\(suffix)", measurement, extra: ["days_logged": history.records.count])
+            }
+        }
+    }
+}
+#endif
+SWIFT
+sed -i 's/    ("export", ExportSuite.run),/    ("export", ExportSuite.run),\n    ("dailypath", DailyPathBeforeSuite.run),/' \
+    "$tree/Benchmarks/odml-bench/main.swift"
+echo "building $before's odml-bench in $tree" >&2
+(cd "$tree" && swift build -c release --product odml-bench >&2)
+(cd "$root" && swift build -c release --product odml-bench >&2)
+
+results=$(mktemp)
+for round in $(seq "$rounds"); do
+    echo "round $round/$rounds" >&2
+    (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
+        | sed "s/^{/{\"round\":$round,/") >> "$results"
+    (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
+        | sed "s/^{/{\"round\":$round,/") >> "$results"
+done
+python3 - "$results" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+by = {(r["round"], r["case"]): r for r in rows}
+print(f"{'round':>5} {'case':<26} {'before p50/p99 ms':>18} {'kept p50/p99 ms':>16} {'ratio p50/p99':>14}")
+for (round_, case), r in sorted(by.items()):
+    if "_before" not in case:
+        continue
+    kept = by.get((round_, case.replace("_before", "_kept")))
+    if kept is None:
+        continue
+    b50, b99 = r["ours_median_us"] / 1000, r["ours_p99_us"] / 1000
+    k50, k99 = kept["ours_median_us"] / 1000, kept["ours_p99_us"] / 1000
+    print(f"{round_:>5} {case.replace('_before', ''):<26} {b50:8.2f} / {b99:6.2f} {k50:7.2f} / {k99:6.2f} "
+          f"{b50 / k50:6.1f} / {b99 / k99:4.1f}x")
+PY
