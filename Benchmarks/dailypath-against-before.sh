@@ -15,14 +15,14 @@ tree=$(mktemp -d /tmp/odml-before-XXXXXX)
 trap 'git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true' EXIT
 git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
 
+cp "$root/Benchmarks/odml-bench/DailyPathDatabase.swift" "$tree/Benchmarks/odml-bench/"
 cat > "$tree/Benchmarks/odml-bench/DailyPathBeforeSuite.swift" <<'SWIFT'
 #if SQLite
 import Foundation
-import GRDB
 import OnDeviceML
 
-/// `odml-bench dailypath` of this older code: one explained `OnDeviceLoop.predict` on the
-/// two-year database of today's suite, each call a new day after her last log.
+/// `odml-bench dailypath` of this older code: one explained `OnDeviceLoop.predict` on today's
+/// two-year database (`DailyPathDatabase`), each call a new day after her last log.
 enum DailyPathBeforeSuite {
     static func run(_ harness: BenchmarkHarness) throws {
         var options = harness.options
@@ -32,38 +32,20 @@ enum DailyPathBeforeSuite {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odml-bench-before-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 24, seed: 2_024)
-            .users[0]
+        let history = DailyPathDatabase.history()
         for name in ["gbt", "lstm"] {
             for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
                 let suffix = writeAheadLog ? "_wal" : ""
                 let model = try CycleModel.load("Models/cycle-\(name).odml")
-                let path = directory.appendingPathComponent("\(name)\(suffix).sqlite").path
-                let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt, writeAheadLog: writeAheadLog)
-                for record in history.records {
-                    try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
-                }
-                try database.writer.write { db in
-                    try db.execute(sql: """
-                        CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
-                                                  created_at INTEGER, updated_at INTEGER, sync_status TEXT)
-                        """)
-                    for day in history.measurements {
-                        for kind in day.kinds {
-                            try db.execute(sql: "INSERT INTO measurements (id, date, kind, value, source) VALUES (?, ?, ?, ?, ?)",
-                                           arguments: ["\(day.date.iso)-\(kind.rawValue)", day.date.iso, kind.rawValue,
-                                                       day.value(of: kind), day.source(of: kind)])
-                        }
-                    }
-                }
+                let database = try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix).sqlite").path,
+                                                            writeAheadLog: writeAheadLog)
                 let loop = OnDeviceLoop(database: database, model: model, generator: try CyclePhrases.shared)
                 var day = history.records.last!.date
-                func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
-                _ = try loop.predict(at: noon(day))
+                _ = try loop.predict(at: DailyPathDatabase.noon(day))
                 var failure: (any Error)?
                 let measurement = harness.measure {
                     day = day.advanced(by: 1)
-                    do { BenchmarkHarness.blackHole(try loop.predict(at: noon(day))) } catch { failure = error }
+                    do { BenchmarkHarness.blackHole(try loop.predict(at: DailyPathDatabase.noon(day))) } catch { failure = error }
                 }
                 if let failure { throw failure }
                 harness.report("daily_predict_\(name)_before\(suffix)", measurement, extra: ["days_logged": history.records.count])

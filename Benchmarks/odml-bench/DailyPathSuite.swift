@@ -32,8 +32,7 @@ enum DailyPathSuite {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odml-bench-dailypath-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let history = SyntheticCycles.generate(config: CohortConfig.irregular.loggingEverySignal(), users: 1, months: 24, seed: 2_024)
-            .users[0]
+        let history = DailyPathDatabase.history()
         for name in ["gbt", "lstm"] {
             for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
                 try measureDailyPredict(harness, history: history, model: name, writeAheadLog: writeAheadLog, in: directory)
@@ -68,28 +67,27 @@ enum DailyPathSuite {
                                     in directory: URL) throws {
         let suffix = writeAheadLog ? "_wal" : ""
         let model = try CycleModel.load("Models/cycle-\(name).odml")
-        let kept = try database(history, at: directory.appendingPathComponent("\(name)\(suffix)-kept.sqlite").path,
-                                writeAheadLog: writeAheadLog)
-        let replayed = try database(history, at: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
-                                    writeAheadLog: writeAheadLog)
+        let kept = try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-kept.sqlite").path,
+                                                writeAheadLog: writeAheadLog)
+        let replayed = try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
+                                                    writeAheadLog: writeAheadLog)
         let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
         let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
         let last = history.records.last!.date
         var keptDay = last, replayedDay = last
-        func noon(_ day: CalendarDay) -> Date { Date(timeIntervalSince1970: TimeInterval(day.unixTimestamp(hour: 12, timeZone: .gmt))) }
-        _ = try keptLoop.predict(at: noon(keptDay))
-        _ = try replayedLoop.predict(at: noon(replayedDay))
+        _ = try keptLoop.predict(at: DailyPathDatabase.noon(keptDay))
+        _ = try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay))
         var failure: (any Error)?
         let measurements = harness.measure([
             {
                 keptDay = keptDay.advanced(by: 1)
-                do { BenchmarkHarness.blackHole(try keptLoop.predict(at: noon(keptDay))) } catch { failure = error }
+                do { BenchmarkHarness.blackHole(try keptLoop.predict(at: DailyPathDatabase.noon(keptDay))) } catch { failure = error }
             },
             {
                 replayedDay = replayedDay.advanced(by: 1)
                 do {
                     try replayed.writer.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
-                    BenchmarkHarness.blackHole(try replayedLoop.predict(at: noon(replayedDay)))
+                    BenchmarkHarness.blackHole(try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay)))
                 } catch { failure = error }
             },
         ])
@@ -101,29 +99,6 @@ enum DailyPathSuite {
             "speedup_p99": BenchmarkHarness.rounded(measurements[1].p99Microseconds / measurements[0].p99Microseconds),
         ]) { $1 })
         harness.report("daily_predict_\(name)_replayed\(suffix)", measurements[1], extra: extra)
-    }
-
-    /// A new app database at `path` with her profile, her records and her measurements (in the
-    /// app's own `measurements` table), in WAL mode when `writeAheadLog`.
-    static func database(_ history: UserHistory, at path: String, writeAheadLog: Bool) throws -> AppDatabase {
-        let database = try AppDatabase.create(path: path, profile: history.profile, timeZone: .gmt, writeAheadLog: writeAheadLog)
-        for record in history.records {
-            try database.log(record, cycleDay: nil, at: record.date.unixTimestamp(hour: 21, timeZone: .gmt))
-        }
-        try database.writer.write { db in
-            try db.execute(sql: """
-                CREATE TABLE measurements(id TEXT PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL, value REAL, source TEXT,
-                                          created_at INTEGER, updated_at INTEGER, sync_status TEXT)
-                """)
-            for day in history.measurements {
-                for kind in day.kinds {
-                    try db.execute(sql: "INSERT INTO measurements (id, date, kind, value, source) VALUES (?, ?, ?, ?, ?)",
-                                   arguments: ["\(day.date.iso)-\(kind.rawValue)", day.date.iso, kind.rawValue, day.value(of: kind),
-                                               day.source(of: kind)])
-                }
-            }
-        }
-        return database
     }
 }
 #endif

@@ -46,19 +46,7 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
     /// nothing leave it where it was: the app database rewrites a kept day only when it moved.
     /// - Throws: `DatasetError.invalidValue` when `day` is before the last day advanced through.
     package mutating func advance(throughLoggedDaysUpTo day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements]) throws {
-        guard dailyRows != nil else {
-            try advance(through: day, records: records, measurements: measurements, visitingDay: false)
-            return
-        }
-        try checkNotBeforeToday(day)
-        let after = state.today
-        func isNew(_ date: CalendarDay) -> Bool { date <= day && after.map { date > $0 } ?? true }
-        let lastRecord = records.last(where: { isNew($0.date) })?.date
-        let lastMeasured = measurements.last(where: { isNew($0.date) })?.date
-        guard let reached = [lastRecord, lastMeasured].compactMap({ $0 }).max() ?? after else { return }
-        let target = reached.distance(to: day) > KeptCycleDay.longestUnvisitedDays ? day : reached
-        guard target != after else { return }
-        try advance(through: target, records: records, measurements: measurements, visitingDay: true)
+        try advance(through: day, records: records, measurements: measurements, visitingDay: false)
     }
 
     /// Days a kept day with daily rows may stay behind the day it is advanced towards
@@ -77,10 +65,15 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
         try advance(through: day, records: records, measurements: measurements, visitingDay: true)
     }
 
-    /// Advances with the logs dated after `self.day` up to `day`; visits `day` itself when `visitingDay`.
+    /// Advances with the logs dated after `self.day` up to `day`. When `visitingDay` it ends on
+    /// `day` itself; otherwise on her last day with a log, or, with daily rows, on `day` when that
+    /// log is more than `longestUnvisitedDays` before it.
     private mutating func advance(through day: CalendarDay, records: [DayRecord], measurements: [DayMeasurements],
                                   visitingDay: Bool) throws {
-        try checkNotBeforeToday(day)
+        if let today = state.today, day < today {
+            throw DatasetError.invalidValue(file: "kept day", line: 0, column: "day", value: day.iso,
+                                            expected: "a day on or after \(today.iso), the last day advanced through")
+        }
         let after = state.today
         let newRecords = records.filter { record in after.map { record.date > $0 } ?? true }.filter { $0.date <= day }
         var newMeasurements = measurements.filter { entry in after.map { entry.date > $0 } ?? true }.filter { $0.date <= day }
@@ -92,8 +85,13 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
         let measuredByDay = Dictionary(newMeasurements.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         if dailyRows != nil {
             let first = after.map { $0.advanced(by: 1) } ?? newRecords[0].date
-            guard first <= day else { return }
-            let count = first.distance(to: day) + 1, featureCount = DailyFeatureBuilder.featureCount
+            var end = day
+            if !visitingDay, let lastLogged = [newRecords.last?.date, newMeasurements.last?.date].compactMap({ $0 }).max() ?? after,
+               lastLogged.distance(to: day) <= KeptCycleDay.longestUnvisitedDays {
+                end = lastLogged
+            }
+            guard first <= end else { return }
+            let count = first.distance(to: end) + 1, featureCount = DailyFeatureBuilder.featureCount
             var rows = [Float](repeating: 0, count: count * featureCount)
             rows.withUnsafeMutableBufferPointer { buffer in
                 for offset in 0..<count {
@@ -108,15 +106,6 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
                 state.advance(to: visited, record: recordByDay[visited], measurements: measuredByDay[visited])
             }
             if visitingDay && state.today != day { state.advance(to: day, record: nil) }
-        }
-    }
-
-    /// Checks that `day` is not before the last day advanced through.
-    /// - Throws: `DatasetError.invalidValue` when it is.
-    private func checkNotBeforeToday(_ day: CalendarDay) throws {
-        if let today = state.today, day < today {
-            throw DatasetError.invalidValue(file: "kept day", line: 0, column: "day", value: day.iso,
-                                            expected: "a day on or after \(today.iso), the last day advanced through")
         }
     }
 
