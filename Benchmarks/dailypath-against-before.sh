@@ -3,8 +3,9 @@
 # commit dbd7b06 (which replays her whole history on every forecast) in a temporary worktree, adds
 # to its odml-bench the same cases as `odml-bench dailypath` (the same two-year database and calls,
 # in the rollback journal and in WAL mode), then runs the two binaries in turn, ROUNDS times
-# (default 3), and prints each round's p50 / p99 and the ratios. Release builds; the old one takes
-# several minutes. Not run by CI.
+# (default 3), and prints each round's p50 / p99, the ratios, the commit alone (the same rows
+# written with no forecast, `daily_write_*`: the floor under any forecast that writes them) and the
+# p99 ceiling before / commit alone. Release builds; the old one takes several minutes. Not run by CI.
 #
 # Usage: Benchmarks/dailypath-against-before.sh [ROUNDS]
 set -euo pipefail
@@ -66,14 +67,15 @@ for round in $(seq "$rounds"); do
     echo "round $round/$rounds" >&2
     (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
         | sed "s/^{/{\"round\":$round,/") >> "$results"
-    (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
+    (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_ | grep '"case"' \
         | sed "s/^{/{\"round\":$round,/") >> "$results"
 done
 python3 - "$results" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 by = {(r["round"], r["case"]): r for r in rows}
-print(f"{'round':>5} {'case':<26} {'before p50/p99 ms':>18} {'kept p50/p99 ms':>16} {'ratio p50/p99':>14}")
+print(f"{'round':>5} {'case':<26} {'before p50/p99 ms':>18} {'kept p50/p99 ms':>16} {'ratio p50/p99':>14} "
+      f"{'commit alone p50/p99 ms':>24} {'p99 ceiling':>11}")
 for (round_, case), r in sorted(by.items()):
     if "_before" not in case:
         continue
@@ -82,6 +84,9 @@ for (round_, case), r in sorted(by.items()):
         continue
     b50, b99 = r["ours_median_us"] / 1000, r["ours_p99_us"] / 1000
     k50, k99 = kept["ours_median_us"] / 1000, kept["ours_p99_us"] / 1000
+    floor = by.get((round_, case.replace("daily_predict", "daily_write").replace("_gbt_before", "_gbt")
+                    .replace("_lstm_before", "_lstm")))
+    f50, f99 = (floor["ours_median_us"] / 1000, floor["ours_p99_us"] / 1000) if floor else (float("nan"),) * 2
     print(f"{round_:>5} {case.replace('_before', ''):<26} {b50:8.2f} / {b99:6.2f} {k50:7.2f} / {k99:6.2f} "
-          f"{b50 / k50:6.1f} / {b99 / k99:4.1f}x")
+          f"{b50 / k50:6.1f} / {b99 / k99:4.1f}x {f50:14.2f} / {f99:6.2f} {b99 / f99:10.1f}x")
 PY

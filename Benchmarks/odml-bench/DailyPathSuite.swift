@@ -17,6 +17,16 @@ import OnDeviceML
 /// the same on a database in WAL mode (one `fsync` per commit instead of the journal's several),
 /// the mode an app using GRDB's `DatabasePool` or Core Data runs.
 ///
+/// `replayed` deletes the kept day through a second connection with `synchronous = OFF`, so its
+/// time holds no extra commit to disk. Case `daily_write_<name>` (and `_wal`), interleaved with
+/// the two, is the commit alone: the same rows a forecast writes, for a new day, written in one
+/// transaction on a third copy of the database with no forecast computed. It is the floor under
+/// any daily forecast that writes its rows; `speedup_p99_ceiling` on the kept case is replayed /
+/// that floor at p99, the largest p99 ratio a forecast computed in no time could reach.
+///
+/// Cases `kept_day_decode` and `_daily_rows`: reading her kept day (`KeptCycleDay(encoded:)`) as
+/// stored after her last log, without and with the LSTM's daily rows.
+///
 /// Cases `model_load_encrypted` and `_two_decryptions`: `CycleModel.load` of an encrypted copy
 /// of `Models/cycle-gbt.odml` (100,000 PBKDF2 rounds), against the same load plus the second
 /// read and decryption the loader made before it read the checksum from its one read.
@@ -36,6 +46,14 @@ enum DailyPathSuite {
         for name in ["gbt", "lstm"] {
             for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
                 try measureDailyPredict(harness, history: history, model: name, writeAheadLog: writeAheadLog, in: directory)
+            }
+        }
+        if harness.shouldRun("kept_day_decode") {
+            for keepsDailyRows in [false, true] {
+                let kept = KeptCycleDay(history: history, through: history.records.last!.date, keepsDailyRows: keepsDailyRows)
+                let bytes = try kept.encoded()
+                let measurement = harness.measure { BenchmarkHarness.blackHole(try? KeptCycleDay(encoded: bytes)) }
+                harness.report("kept_day_decode\(keepsDailyRows ? "_daily_rows" : "")", measurement, extra: ["bytes": bytes.count])
             }
         }
         if harness.shouldRun("model_load_encrypted") {
@@ -61,21 +79,26 @@ enum DailyPathSuite {
         }
     }
 
-    /// Cases `daily_predict_<name>_kept` and `_replayed` (ending `_wal` when `writeAheadLog`), on
-    /// databases created in `directory`.
+    /// Cases `daily_predict_<name>_kept`, `_replayed` and `daily_write_<name>` (ending `_wal`
+    /// when `writeAheadLog`), on databases created in `directory`.
     static func measureDailyPredict(_ harness: BenchmarkHarness, history: UserHistory, model name: String, writeAheadLog: Bool,
                                     in directory: URL) throws {
         let suffix = writeAheadLog ? "_wal" : ""
         let model = try CycleModel.load("Models/cycle-\(name).odml")
-        let kept = try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-kept.sqlite").path,
-                                                writeAheadLog: writeAheadLog)
-        let replayed = try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
-                                                    writeAheadLog: writeAheadLog)
+        func database(_ role: String) throws -> AppDatabase {
+            try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-\(role).sqlite").path,
+                                         writeAheadLog: writeAheadLog)
+        }
+        let kept = try database("kept"), replayed = try database("replayed"), floor = try database("floor")
+        var unsynchronized = Configuration()
+        unsynchronized.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
+        let replayedCleaner = try DatabaseQueue(path: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
+                                                configuration: unsynchronized)
         let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
         let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
         let last = history.records.last!.date
-        var keptDay = last, replayedDay = last
-        _ = try keptLoop.predict(at: DailyPathDatabase.noon(keptDay))
+        var keptDay = last, replayedDay = last, floorDay = last
+        let rows = try keptLoop.predict(at: DailyPathDatabase.noon(keptDay)).batch
         _ = try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay))
         var failure: (any Error)?
         let measurements = harness.measure([
@@ -86,19 +109,43 @@ enum DailyPathSuite {
             {
                 replayedDay = replayedDay.advanced(by: 1)
                 do {
-                    try replayed.writer.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
+                    try replayedCleaner.write { db in try db.execute(sql: "DELETE FROM odml_kept_day WHERE 1") }
                     BenchmarkHarness.blackHole(try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay)))
                 } catch { failure = error }
+            },
+            {
+                floorDay = floorDay.advanced(by: 1)
+                do { BenchmarkHarness.blackHole(try floor.write(rowsOfDay(rows, day: floorDay, version: model.version))) } catch { failure = error }
             },
         ])
         if let failure { throw failure }
         let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1,
                                     "journal": writeAheadLog ? "wal" : "rollback"]
-        harness.report("daily_predict_\(name)_kept\(suffix)", measurements[0], extra: extra.merging([
-            "speedup_median": BenchmarkHarness.rounded(measurements[1].medianMicroseconds / measurements[0].medianMicroseconds),
-            "speedup_p99": BenchmarkHarness.rounded(measurements[1].p99Microseconds / measurements[0].p99Microseconds),
+        let (keptTime, replayedTime, floorTime) = (measurements[0], measurements[1], measurements[2])
+        harness.report("daily_predict_\(name)_kept\(suffix)", keptTime, extra: extra.merging([
+            "speedup_median": BenchmarkHarness.rounded(replayedTime.medianMicroseconds / keptTime.medianMicroseconds),
+            "speedup_p99": BenchmarkHarness.rounded(replayedTime.p99Microseconds / keptTime.p99Microseconds),
+            "speedup_p99_ceiling": BenchmarkHarness.rounded(replayedTime.p99Microseconds / floorTime.p99Microseconds),
         ]) { $1 })
-        harness.report("daily_predict_\(name)_replayed\(suffix)", measurements[1], extra: extra)
+        harness.report("daily_predict_\(name)_replayed\(suffix)", replayedTime, extra: extra)
+        harness.report("daily_write_\(name)\(suffix)", floorTime, extra: extra)
+    }
+
+    /// `batch`'s rows as the loop would write them on `day`: the same values under that day's ids.
+    static func rowsOfDay(_ batch: DayBatch, day: CalendarDay, version: String) -> DayBatch {
+        var moved = batch
+        moved.day = day
+        for index in moved.predictions.indices {
+            moved.predictions[index].id = OnDeviceLoop.rowID(table: "predictions", kind: moved.predictions[index].kind.rawValue,
+                                                              day: day, version: version)
+            moved.predictions[index].asOf = day
+        }
+        for index in moved.insights.indices {
+            moved.insights[index].id = OnDeviceLoop.rowID(table: "insights", kind: moved.insights[index].kind.rawValue,
+                                                           day: day, version: version)
+            moved.insights[index].date = day
+        }
+        return moved
     }
 }
 #endif

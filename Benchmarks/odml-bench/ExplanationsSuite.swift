@@ -144,6 +144,14 @@ enum ExplanationsSuite {
                                            minimumContribution: GBTCyclePredictor.minimumNamedContribution)
         }
         let gbtURL = URL(fileURLWithPath: "Models/cycle-gbt.odml"), lstmURL = URL(fileURLWithPath: "Models/cycle-lstm.odml")
+        let missing = [gbtURL, lstmURL].filter { !FileManager.default.fileExists(atPath: $0.path) }
+        let needingModels = ["gbt_cycle_model_reasoning", "lstm_cycle_model_reasoning", "lstm_validator_latency", "gbt_validator_latency",
+                             "gbt_explained_prediction", "lstm_explained_prediction", "gbt_features_one_day", "lstm_features_one_day"]
+        let skipped = needingModels.filter(harness.shouldRun)
+        if !missing.isEmpty, !skipped.isEmpty {
+            FileHandle.standardError.write(Data(("odml-bench explanations: \(missing.map(\.path).joined(separator: ", ")) not found "
+                + "(run from the repository root); skipped where needed: \(skipped.joined(separator: ", "))\n").utf8))
+        }
         if harness.shouldRun("gbt_cycle_model_reasoning"), FileManager.default.fileExists(atPath: gbtURL.path) {
             let predictor = try GBTCyclePredictor.load(from: gbtURL)
             let check = try predictor.periodAttribution(for: history, on: day)

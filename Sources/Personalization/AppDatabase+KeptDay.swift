@@ -86,13 +86,19 @@ extension AppDatabase {
     }
 
     /// Stores `kept` (when it has seen a day) in `db`'s transaction, with the triggers that mark
-    /// it edited (created when the table is new or the tables they watch changed).
+    /// it edited (created when the table is new or the tables they watch changed) and the log
+    /// tables' date indexes.
     func store(_ kept: KeptCycleDay, in db: Database) throws {
         guard let day = kept.day else { return }
         let tracked = try AppDatabase.trackedTables(db)
         let stored = try db.tableExists("odml_kept_day")
             ? try String.fetchOne(db, sql: "SELECT tracked_tables FROM odml_kept_day") : nil
         if stored != tracked { try createKeptDayTriggers(tables: try AppDatabase.presentLogTables(db), in: db) }
+        // An index on each log table's `date`, so that finding the rows dated after the kept day
+        // reads only them (`odml_<table>_date`; kept days stored before it existed get it here).
+        for table in try AppDatabase.presentLogTables(db) {
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \"odml_\(table)_date\" ON \"\(table)\" (date)")
+        }
         try db.execute(sql: """
             INSERT OR REPLACE INTO odml_kept_day (id, through_day, format, tracked_tables, edited_from, state)
             VALUES (1, ?, ?, ?, NULL, ?)

@@ -164,10 +164,10 @@ public struct OnDeviceLoop: Sendable {
     func levelConfidences(in db: Database) throws -> [StoredPredictionKind: Double] {
         var result: [StoredPredictionKind: Double] = [:]
         for kind in [StoredPredictionKind.energy, .mood] {
-            let scores = try Double.fetchAll(db, sql: """
+            let scores = try Double.fetchAll(try db.cachedStatement(sql: """
                 SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
                 ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
-                """, arguments: [kind.rawValue])
+                """), arguments: [kind.rawValue])
             result[kind] = ForecastConfidence.level(hits: scores.filter { $0 >= 1 }.count, scored: scores.count)
         }
         return result

@@ -140,4 +140,39 @@ import CyclesLab
         #expect(third.replayReason?.contains("another format") == true)
         #expect(try gbt.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 3))).replayReason == nil)
     }
+
+    /// A bad log dated after her kept day is a typed error naming its row among all the table's
+    /// rows, with the date indexes the loop creates (which it creates) and without them (a
+    /// database whose kept day was stored before the indexes existed).
+    @Test func aBadLogAfterTheKeptDayNamesItsRowWithOrWithoutTheDateIndex() throws {
+        let history = AppDatabaseFixtures.irregularUser(months: 4)
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
+        let day = history.periodStarts[2].advanced(by: 5)
+        let database = try AppDatabaseFixtures.database(history, through: day, at: directory.appendingPathComponent("app.sqlite").path)
+        let gbt = OnDeviceLoop(database: database, model: try CycleModel.load(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Models/cycle-gbt.odml").path), generator: try CyclePhrases.shared)
+        #expect(try gbt.predict(at: AppDatabaseFixtures.noon(day)).replayReason == "no kept day")
+        let indexes = try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'odml_%_date' ORDER BY name")
+        }
+        #expect(indexes == ["odml_cycle_entries_date", "odml_symptom_logs_date"])
+        let next = day.advanced(by: 1)
+        try database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO symptom_logs (id, date, symptom_type, value, created_at, updated_at, sync_status)
+                VALUES ('late', ?, 'energy', 2.5, 0, 0, 'pending')
+                """, arguments: [next.iso])
+        }
+        let rows = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM symptom_logs") ?? 0 }
+        for dropsIndex in [false, true] {
+            if dropsIndex { try database.writer.write { db in try db.execute(sql: "DROP INDEX odml_symptom_logs_date") } }
+            #expect {
+                _ = try gbt.predict(at: AppDatabaseFixtures.noon(next))
+            } throws: { error in
+                guard case DatasetError.invalidValue(let file, let line, let column, _, _) = error else { return false }
+                return file.hasSuffix(":symptom_logs") && line == rows && column == "value"
+            }
+        }
+    }
 }

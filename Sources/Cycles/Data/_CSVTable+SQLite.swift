@@ -22,19 +22,27 @@ extension _CSVTable {
         // Rows are numbered by their position among all rows. With `datedAfter`, the rows from
         // the first later-dated one on are read (an app appends her logs, so they are few), numbered
         // from the count of rows before it; those among them dated on or before it are skipped.
+        // Both lookups read only the later rows when `date` is indexed (the app database loop
+        // indexes it, `odml_<table>_date`): `rowid + 0` keeps SQLite from walking the rows in rowid
+        // order for the minimum, and the rows before are all rows less the later ones (a count of
+        // all rows reads no row).
         var sql = "SELECT \(list), 1 FROM \"\(table)\" ORDER BY rowid", arguments: StatementArguments = []
         var line = 0
         if let datedAfter {
-            guard let first = try Int64.fetchOne(db, sql: "SELECT MIN(rowid) FROM \"\(table)\" WHERE date > ?",
+            // Statements cached on the connection: the daily forecast runs these every day.
+            guard let first = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT MIN(rowid + 0) FROM \"\(table)\" WHERE date > ?"),
                                                  arguments: [datedAfter.iso]) else {
                 self.init(file: name, header: userID == nil ? columns : columns + ["user_id"], rows: [])
                 return
             }
-            line = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\" WHERE rowid < ?", arguments: [first]) ?? 0
+            line = try Int.fetchOne(try db.cachedStatement(sql: """
+                SELECT (SELECT COUNT(*) FROM "\(table)") - (SELECT COUNT(*) FROM "\(table)" WHERE rowid >= ?)
+                """), arguments: [first]) ?? 0
             sql = "SELECT \(list), date > ? FROM \"\(table)\" WHERE rowid >= ? ORDER BY rowid"
             arguments = [datedAfter.iso, first]
         }
-        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let cursor = try GRDB.Row.fetchCursor(datedAfter == nil ? db.makeStatement(sql: sql) : db.cachedStatement(sql: sql),
+                                              arguments: arguments)
         while let row = try cursor.next() {
             line += 1
             guard (row[columns.count] as Bool?) == true else { continue }

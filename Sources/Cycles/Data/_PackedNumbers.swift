@@ -19,8 +19,9 @@ enum _PackedNumbers {
                 codingPath: codingPath,
                 debugDescription: "\(data.count) bytes do not hold \(count.map(String.init) ?? "whole") \(Number.self) values"))
         }
-        var values = [Number](repeating: 0, count: data.count / size)
-        values.withUnsafeMutableBytes { buffer in _ = data.copyBytes(to: buffer) }
-        return values
+        return [Number](unsafeUninitializedCapacity: data.count / size) { buffer, count in
+            _ = data.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
+            count = buffer.count
+        }
     }
 }

@@ -19,11 +19,13 @@ public struct NextStartDistribution: Sendable, Equatable {
 
     /// A distribution from per-day weights (any non-negative scale, normalised here, with
     /// `tailWeight` for the days beyond); `nil` when the weights are empty, not finite or all zero.
-    public init?(asOf: CalendarDay, weights: [Double], tailWeight: Double = 0) {
-        let total = weights.reduce(0, +) + tailWeight
-        guard total > 0, total.isFinite, weights.allSatisfy({ $0 >= 0 }), tailWeight >= 0 else { return nil }
+    public init?(asOf: CalendarDay, weights: consuming [Double], tailWeight: Double = 0) {
+        var probabilities = weights
+        let total = probabilities.reduce(0, +) + tailWeight
+        guard total > 0, total.isFinite, probabilities.allSatisfy({ $0 >= 0 }), tailWeight >= 0 else { return nil }
+        for index in probabilities.indices { probabilities[index] /= total }
         self.asOf = asOf
-        self.probabilities = weights.map { $0 / total }
+        self.probabilities = probabilities
         self.tailProbability = tailWeight / total
     }
 

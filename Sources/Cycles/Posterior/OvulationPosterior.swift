@@ -82,65 +82,63 @@ package struct OvulationPosterior: Sendable, Equatable {
         guard today >= 1, today <= maxDay - lutealRange.upperBound else { return nil }
         let lutealCount = lutealRange.count
 
-        // Weight of each ovulation day's signals (its prior comes with the luteal length, in the pair weights).
+        // Weight of each ovulation day's signals (its prior comes with the luteal length, in the pair
+        // weights), the start factors and the start masses: one scratch buffer per call (this runs
+        // once per day of her history for the LSTM's features).
         let days = ovulationDays
         let signals = _SignalLogLikelihood(likelihood, cycleDay: today)
-        var signalWeights = days.map { signals.ovulatory($0) }
         let anovulatoryLog = log(anovulatoryShare) + signals.anovulatory
-        let top = max(signalWeights.max()!, anovulatoryLog)
-        signalWeights.withUnsafeMutableBufferPointer { weights in
-            for index in weights.indices { weights[index] -= top }
-            VectorMath.exp(weights.baseAddress!, into: weights.baseAddress!, count: weights.count)
-        }
-        let anovulatoryWeight = exp(anovulatoryLog - top)
-
-        // Next-start distribution (cycle day of the next start), conditioned on no start through today.
-        var startFactor = [Double](repeating: 1, count: maxDay + 1)
-        for (offset, value) in startLogLikelihood.enumerated() where today + 1 + offset <= maxDay {
-            startFactor[today + 1 + offset] = exp(value)
-        }
-        var start = [Double](repeating: 0, count: maxDay + 1)
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
         var dayMass = [Double](repeating: 0, count: days.count)
-        // Once per day of the history for the LSTM's features: the luteal lengths whose start is
-        // already past (next ≤ today) are skipped as a range, and the buffers read unchecked.
-        start.withUnsafeMutableBufferPointer { start in
-            signalWeights.withUnsafeBufferPointer { weights in
-                prior.pairWeights.withUnsafeBufferPointer { pairWeights in
-                    startFactor.withUnsafeBufferPointer { startFactor in
-                        let firstNext = lutealRange.lowerBound + 1
-                        for (index, day) in days.enumerated() {
-                            let weight = weights[index], row = pairWeights.baseAddress! + index * lutealCount
-                            var kept = 0.0
-                            let lower = max(0, today + 1 - day - firstNext)  // next > today from here
-                            for lutealIndex in lower..<max(lower, lutealCount) {
-                                let next = day + firstNext + lutealIndex
-                                let mass = weight * row[lutealIndex] * startFactor[next]
-                                start[next] += mass
-                                kept += mass
-                            }
-                            if day <= today { passed += kept }
-                            if kept > best.weight { best = (day, kept) }
-                            dayMass[index] = kept
-                        }
+        var total = 0.0
+        var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
+        var probabilities: [Double] = []
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: days.count + 2 * (maxDay + 1)) { scratch in
+            let weights = UnsafeMutableBufferPointer(rebasing: scratch[0..<days.count])
+            let startFactor = UnsafeMutableBufferPointer(rebasing: scratch[days.count..<(days.count + maxDay + 1)])
+            let start = UnsafeMutableBufferPointer(rebasing: scratch[(days.count + maxDay + 1)...])
+            for (index, day) in days.enumerated() { weights[index] = signals.ovulatory(day) }
+            let top = max(weights.max()!, anovulatoryLog)
+            for index in weights.indices { weights[index] -= top }
+            VectorMath.exp(weights.baseAddress!, into: weights.baseAddress!, count: weights.count)
+            let anovulatoryWeight = exp(anovulatoryLog - top)
+
+            // Next-start distribution (cycle day of the next start), conditioned on no start through today.
+            startFactor.initialize(repeating: 1)
+            for (offset, value) in startLogLikelihood.enumerated() where today + 1 + offset <= maxDay {
+                startFactor[today + 1 + offset] = exp(value)
+            }
+            start.initialize(repeating: 0)
+            // The luteal lengths whose start is already past (next ≤ today) are skipped as a range.
+            prior.pairWeights.withUnsafeBufferPointer { pairWeights in
+                let firstNext = lutealRange.lowerBound + 1
+                for (index, day) in days.enumerated() {
+                    let weight = weights[index], row = pairWeights.baseAddress! + index * lutealCount
+                    var kept = 0.0
+                    let lower = max(0, today + 1 - day - firstNext)  // next > today from here
+                    for lutealIndex in lower..<max(lower, lutealCount) {
+                        let next = day + firstNext + lutealIndex
+                        let mass = weight * row[lutealIndex] * startFactor[next]
+                        start[next] += mass
+                        kept += mass
                     }
+                    if day <= today { passed += kept }
+                    if kept > best.weight { best = (day, kept) }
+                    dayMass[index] = kept
                 }
             }
-        }
-        let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
-        if firstAnovulatoryDay <= anovulatoryStartRange.upperBound {
-            let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
-            for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass * startFactor[day] }
-        } else {
-            // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
-            for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 * startFactor[day] }
-        }
-        let total = start.reduce(0, +)
-        guard total > 0, total.isFinite else { return nil }
-        var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
-        let probabilities = [Double](unsafeUninitializedCapacity: max(maxDay - today, AlertPolicy.windowDays + 1)) { buffer, count in
-            start.withUnsafeBufferPointer { start in
+            let firstAnovulatoryDay = max(anovulatoryStartRange.lowerBound, today + 1)
+            if firstAnovulatoryDay <= anovulatoryStartRange.upperBound {
+                let mass = anovulatoryWeight / Double(anovulatoryStartRange.count)
+                for day in firstAnovulatoryDay...anovulatoryStartRange.upperBound { start[day] += mass * startFactor[day] }
+            } else {
+                // A cycle this long: the next start is soon and unknown; keep a flat fortnight.
+                for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 * startFactor[day] }
+            }
+            total = start.reduce(0, +)
+            guard total > 0, total.isFinite else { return }
+            probabilities = [Double](unsafeUninitializedCapacity: max(maxDay - today, AlertPolicy.windowDays + 1)) { buffer, count in
                 for day in (today + 1)...maxDay {
                     let p = start[day] / total, ahead = day - today
                     buffer[ahead - 1] = p
@@ -149,15 +147,18 @@ package struct OvulationPosterior: Sendable, Equatable {
                     if median == 0, cumulative >= 0.5 { median = ahead }
                     if upperQuartile == 0, cumulative >= 0.75 { upperQuartile = ahead }
                 }
+                for index in (maxDay - today)..<buffer.count { buffer[index] = 0 }
+                count = buffer.count
             }
-            for index in (maxDay - today)..<buffer.count { buffer[index] = 0 }
-            count = buffer.count
         }
+        guard total > 0, total.isFinite else { return nil }
         let ovulatory = dayMass.reduce(0, +)
+        if ovulatory > 0 {
+            for index in dayMass.indices { dayMass[index] /= ovulatory }
+        }
         return OvulationPosterior(startProbabilities: probabilities, ovulationPassedProbability: passed / total,
                                   medianDaysToStart: max(1, median), spreadDays: upperQuartile - quartile,
-                                  likeliestOvulationCycleDay: best.day,
-                                  ovulationDayProbabilities: ovulatory > 0 ? dayMass.map { $0 / ovulatory } : dayMass)
+                                  likeliestOvulationCycleDay: best.day, ovulationDayProbabilities: dayMass)
     }
 
     /// Her luteal length's mean and SD (her lengths shrunk towards `AlertPolicy.lutealPriorDays`

@@ -170,7 +170,7 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(data.count) bytes are not a kept day"))
         }
         let jsonEnd = data.startIndex + 8 + Int(length)
-        let attachments = _KeptDayAttachments(data.subdata(in: jsonEnd..<data.endIndex))
+        let attachments = _KeptDayAttachments(data[jsonEnd..<data.endIndex])
         let decoder = JSONDecoder()
         decoder.dataDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -178,7 +178,7 @@ package struct KeptCycleDay: Sendable, Codable, Equatable {
         }
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: Self.positiveInfinity, negativeInfinity: Self.negativeInfinity, nan: Self.notANumber)
-        self = try decoder.decode(KeptCycleDay.self, from: data.subdata(in: data.startIndex + 8..<jsonEnd))
+        self = try decoder.decode(KeptCycleDay.self, from: data[(data.startIndex + 8)..<jsonEnd])
     }
 
     /// How `encoded()` writes the numbers JSON has no word for.

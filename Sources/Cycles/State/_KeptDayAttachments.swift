@@ -12,7 +12,7 @@ final class _KeptDayAttachments: @unchecked Sendable {
     /// The attachments, concatenated.
     private(set) var bytes: Data
 
-    /// Attachments read back from `bytes`.
+    /// Attachments read back from `bytes` (a slice of the stored kept day is not copied).
     init(_ bytes: Data = Data()) {
         self.bytes = bytes
     }
@@ -23,7 +23,7 @@ final class _KeptDayAttachments: @unchecked Sendable {
         return [bytes.count, data.count]
     }
 
-    /// The attachment at `location` (`[offset, count]`).
+    /// The attachment at `location` (`[offset, count]`): a slice sharing `bytes`' storage, not a copy.
     /// - Throws: `DecodingError.dataCorrupted` when it is not a range of the attachments.
     func attachment(at location: [Int], codingPath: [any CodingKey]) throws -> Data {
         guard location.count == 2, location[0] >= 0, location[1] >= 0, location[0] <= bytes.count - location[1] else {
@@ -31,6 +31,6 @@ final class _KeptDayAttachments: @unchecked Sendable {
                                                     debugDescription: "\(location) is not a range of the \(bytes.count) attached bytes"))
         }
         let start = bytes.startIndex + location[0]
-        return bytes.subdata(in: start..<start + location[1])
+        return bytes[start..<start + location[1]]
     }
 }
