@@ -2,7 +2,8 @@
 # The app's daily forecast against the code before her day state was kept between days: builds
 # commit dbd7b06 (which replays her whole history on every forecast) in a temporary worktree, adds
 # to its odml-bench the same cases as `odml-bench dailypath` (the same two-year database and calls,
-# in the rollback journal and in WAL mode), then runs the two binaries in turn, ROUNDS times
+# in the rollback journal and in WAL mode), then runs the two binaries in turn, each case alone
+# (today's kept path is not interleaved with its replayed and commit-alone cases), ROUNDS times
 # (default 3), and prints each round's p50 / p99, the ratios, the commit alone (the same rows
 # written with no forecast, `daily_write_*`: the floor under any forecast that writes them) and the
 # p99 ceiling before / commit alone. Release builds; the old one takes several minutes. Not run by CI.
@@ -67,8 +68,11 @@ for round in $(seq "$rounds"); do
     echo "round $round/$rounds" >&2
     (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
         | sed "s/^{/{\"round\":$round,/") >> "$results"
-    (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_ | grep '"case"' \
-        | sed "s/^{/{\"round\":$round,/") >> "$results"
+    # Each of today's cases alone, as the old code's one case runs: the kept path, then the commit alone.
+    for filter in _kept daily_write; do
+        (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter "$filter" | grep '"case"' \
+            | sed "s/^{/{\"round\":$round,/") >> "$results"
+    done
 done
 python3 - "$results" <<'PY'
 import json, sys

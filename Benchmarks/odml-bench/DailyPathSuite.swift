@@ -22,7 +22,9 @@ import OnDeviceML
 /// the two, is the commit alone: the same rows a forecast writes, for a new day, written in one
 /// transaction on a third copy of the database with no forecast computed. It is the floor under
 /// any daily forecast that writes its rows; `speedup_p99_ceiling` on the kept case is replayed /
-/// that floor at p99, the largest p99 ratio a forecast computed in no time could reach.
+/// that floor at p99, the largest p99 ratio a forecast computed in no time could reach. A
+/// `--filter` that selects one of the three (`_kept`, `daily_write`) runs it alone: interleaved
+/// with the replay, the kept path runs on caches the replay has just filled with its own data.
 ///
 /// Cases `kept_day_decode` and `_daily_rows`: reading her kept day (`KeptCycleDay(encoded:)`) as
 /// stored after her last log, without and with the LSTM's daily rows.
@@ -44,7 +46,7 @@ enum DailyPathSuite {
         defer { try? FileManager.default.removeItem(at: directory) }
         let history = DailyPathDatabase.history()
         for name in ["gbt", "lstm"] {
-            for writeAheadLog in [false, true] where harness.shouldRun("daily_predict_\(name)") {
+            for writeAheadLog in [false, true] where !caseNames(model: name, writeAheadLog: writeAheadLog).filter(harness.shouldRun).isEmpty {
                 try measureDailyPredict(harness, history: history, model: name, writeAheadLog: writeAheadLog, in: directory)
             }
         }
@@ -80,7 +82,8 @@ enum DailyPathSuite {
     }
 
     /// Cases `daily_predict_<name>_kept`, `_replayed` and `daily_write_<name>` (ending `_wal`
-    /// when `writeAheadLog`), on databases created in `directory`.
+    /// when `writeAheadLog`), on databases created in `directory`: those `--filter` selects,
+    /// interleaved (`interleaved_with` in the output: how many other cases ran between two calls).
     static func measureDailyPredict(_ harness: BenchmarkHarness, history: UserHistory, model name: String, writeAheadLog: Bool,
                                     in directory: URL) throws {
         let suffix = writeAheadLog ? "_wal" : ""
@@ -101,7 +104,8 @@ enum DailyPathSuite {
         let rows = try keptLoop.predict(at: DailyPathDatabase.noon(keptDay)).batch
         _ = try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay))
         var failure: (any Error)?
-        let measurements = harness.measure([
+        let names = caseNames(model: name, writeAheadLog: writeAheadLog)
+        let bodies: [() -> Void] = [
             {
                 keptDay = keptDay.advanced(by: 1)
                 do { BenchmarkHarness.blackHole(try keptLoop.predict(at: DailyPathDatabase.noon(keptDay))) } catch { failure = error }
@@ -117,18 +121,33 @@ enum DailyPathSuite {
                 floorDay = floorDay.advanced(by: 1)
                 do { BenchmarkHarness.blackHole(try floor.write(rowsOfDay(rows, day: floorDay, version: model.version))) } catch { failure = error }
             },
-        ])
+        ]
+        let selected = names.indices.filter { harness.shouldRun(names[$0]) }
+        let measured = harness.measure(selected.map { bodies[$0] })
         if let failure { throw failure }
+        var time: [Int: BenchmarkMeasurement] = [:]
+        for (index, measurement) in zip(selected, measured) { time[index] = measurement }
         let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1,
-                                    "journal": writeAheadLog ? "wal" : "rollback"]
-        let (keptTime, replayedTime, floorTime) = (measurements[0], measurements[1], measurements[2])
-        harness.report("daily_predict_\(name)_kept\(suffix)", keptTime, extra: extra.merging([
-            "speedup_median": BenchmarkHarness.rounded(replayedTime.medianMicroseconds / keptTime.medianMicroseconds),
-            "speedup_p99": BenchmarkHarness.rounded(replayedTime.p99Microseconds / keptTime.p99Microseconds),
-            "speedup_p99_ceiling": BenchmarkHarness.rounded(replayedTime.p99Microseconds / floorTime.p99Microseconds),
-        ]) { $1 })
-        harness.report("daily_predict_\(name)_replayed\(suffix)", replayedTime, extra: extra)
-        harness.report("daily_write_\(name)\(suffix)", floorTime, extra: extra)
+                                    "journal": writeAheadLog ? "wal" : "rollback", "interleaved_with": selected.count - 1]
+        if let keptTime = time[0] {
+            var ratios: [String: Any] = [:]
+            if let replayedTime = time[1] {
+                ratios["speedup_median"] = BenchmarkHarness.rounded(replayedTime.medianMicroseconds / keptTime.medianMicroseconds)
+                ratios["speedup_p99"] = BenchmarkHarness.rounded(replayedTime.p99Microseconds / keptTime.p99Microseconds)
+                if let floorTime = time[2] {
+                    ratios["speedup_p99_ceiling"] = BenchmarkHarness.rounded(replayedTime.p99Microseconds / floorTime.p99Microseconds)
+                }
+            }
+            harness.report(names[0], keptTime, extra: extra.merging(ratios) { $1 })
+        }
+        if let replayedTime = time[1] { harness.report(names[1], replayedTime, extra: extra) }
+        if let floorTime = time[2] { harness.report(names[2], floorTime, extra: extra) }
+    }
+
+    /// The cases of `model` in one journal mode: kept, replayed, the commit alone.
+    static func caseNames(model name: String, writeAheadLog: Bool) -> [String] {
+        let suffix = writeAheadLog ? "_wal" : ""
+        return ["daily_predict_\(name)_kept\(suffix)", "daily_predict_\(name)_replayed\(suffix)", "daily_write_\(name)\(suffix)"]
     }
 
     /// `batch`'s rows as the loop would write them on `day`: the same values under that day's ids.
