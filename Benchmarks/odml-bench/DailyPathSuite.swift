@@ -88,15 +88,14 @@ enum DailyPathSuite {
                                     in directory: URL) throws {
         let suffix = writeAheadLog ? "_wal" : ""
         let model = try CycleModel.load("Models/cycle-\(name).odml")
+        func path(_ role: String) -> String { directory.appendingPathComponent("\(name)\(suffix)-\(role).sqlite").path }
         func database(_ role: String) throws -> AppDatabase {
-            try DailyPathDatabase.create(history, at: directory.appendingPathComponent("\(name)\(suffix)-\(role).sqlite").path,
-                                         writeAheadLog: writeAheadLog)
+            try DailyPathDatabase.create(history, at: path(role), writeAheadLog: writeAheadLog)
         }
         let kept = try database("kept"), replayed = try database("replayed"), floor = try database("floor")
         var unsynchronized = Configuration()
         unsynchronized.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
-        let replayedCleaner = try DatabaseQueue(path: directory.appendingPathComponent("\(name)\(suffix)-replayed.sqlite").path,
-                                                configuration: unsynchronized)
+        let replayedCleaner = try DatabaseQueue(path: path("replayed"), configuration: unsynchronized)
         let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
         let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
         let last = history.records.last!.date

@@ -91,10 +91,8 @@ package struct OvulationPosterior: Sendable, Equatable {
         var passed = 0.0
         var best = (day: days[0], weight: -1.0)
         var dayMass = [Double](repeating: 0, count: days.count)
-        var total = 0.0
-        var cumulative = 0.0, quartile = 0, median = 0, upperQuartile = 0
-        var probabilities: [Double] = []
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: days.count + 2 * (maxDay + 1)) { scratch in
+        var total = 0.0, quartile = 0, median = 0, upperQuartile = 0
+        let computed = withUnsafeTemporaryAllocation(of: Double.self, capacity: days.count + 2 * (maxDay + 1)) { scratch -> [Double]? in
             let weights = UnsafeMutableBufferPointer(rebasing: scratch[0..<days.count])
             let startFactor = UnsafeMutableBufferPointer(rebasing: scratch[days.count..<(days.count + maxDay + 1)])
             let start = UnsafeMutableBufferPointer(rebasing: scratch[(days.count + maxDay + 1)...])
@@ -137,8 +135,9 @@ package struct OvulationPosterior: Sendable, Equatable {
                 for day in (today + 1)...min(maxDay, today + 14) { start[day] += anovulatoryWeight / 14 * startFactor[day] }
             }
             total = start.reduce(0, +)
-            guard total > 0, total.isFinite else { return }
-            probabilities = [Double](unsafeUninitializedCapacity: max(maxDay - today, AlertPolicy.windowDays + 1)) { buffer, count in
+            guard total > 0, total.isFinite else { return nil }
+            var cumulative = 0.0
+            return [Double](unsafeUninitializedCapacity: max(maxDay - today, AlertPolicy.windowDays + 1)) { buffer, count in
                 for day in (today + 1)...maxDay {
                     let p = start[day] / total, ahead = day - today
                     buffer[ahead - 1] = p
@@ -151,7 +150,7 @@ package struct OvulationPosterior: Sendable, Equatable {
                 count = buffer.count
             }
         }
-        guard total > 0, total.isFinite else { return nil }
+        guard let probabilities = computed else { return nil }
         let ovulatory = dayMass.reduce(0, +)
         if ovulatory > 0 {
             for index in dayMass.indices { dayMass[index] /= ovulatory }
