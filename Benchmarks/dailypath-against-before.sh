@@ -4,7 +4,8 @@
 # to its odml-bench the same cases as `odml-bench dailypath` (the same two-year database and calls,
 # in the rollback journal and in WAL mode), then runs the two binaries in turn, each case alone
 # (today's kept path is not interleaved with its replayed and commit-alone cases), ROUNDS times
-# (default 3), and prints each round's p50 / p99, the ratios, the commit alone (the same rows
+# (default 3), and prints each round's p50 / p99, the ratios, the same after a relaunch (a new
+# AppDatabase per call: the kept day read and decoded, `daily_predict_*_relaunched`), the commit alone (the same rows
 # written with no forecast, `daily_write_*`: the floor under any forecast that writes them) and the
 # p99 ceiling before / commit alone. Release builds; the old one takes several minutes. Not run by CI.
 #
@@ -68,8 +69,9 @@ for round in $(seq "$rounds"); do
     echo "round $round/$rounds" >&2
     (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
         | sed "s/^{/{\"round\":$round,/") >> "$results"
-    # Each of today's cases alone, as the old code's one case runs: the kept path, then the commit alone.
-    for filter in _kept daily_write; do
+    # Each of today's cases alone, as the old code's one case runs: the kept path, the kept path
+    # after a relaunch (its kept day read and decoded), then the commit alone.
+    for filter in _kept _relaunched daily_write; do
         (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter "$filter" | grep '"case"' \
             | sed "s/^{/{\"round\":$round,/") >> "$results"
     done
@@ -79,7 +81,7 @@ import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 by = {(r["round"], r["case"]): r for r in rows}
 print(f"{'round':>5} {'case':<26} {'before p50/p99 ms':>18} {'kept p50/p99 ms':>16} {'ratio p50/p99':>14} "
-      f"{'commit alone p50/p99 ms':>24} {'p99 ceiling':>11}")
+      f"{'relaunched p50/p99 ms':>22} {'ratio p50/p99':>14} {'commit alone p50/p99 ms':>24} {'p99 ceiling':>11}")
 for (round_, case), r in sorted(by.items()):
     if "_before" not in case:
         continue
@@ -91,6 +93,9 @@ for (round_, case), r in sorted(by.items()):
     floor = by.get((round_, case.replace("daily_predict", "daily_write").replace("_gbt_before", "_gbt")
                     .replace("_lstm_before", "_lstm")))
     f50, f99 = (floor["ours_median_us"] / 1000, floor["ours_p99_us"] / 1000) if floor else (float("nan"),) * 2
+    relaunched = by.get((round_, case.replace("_before", "_relaunched")))
+    r50, r99 = (relaunched["ours_median_us"] / 1000, relaunched["ours_p99_us"] / 1000) if relaunched else (float("nan"),) * 2
     print(f"{round_:>5} {case.replace('_before', ''):<26} {b50:8.2f} / {b99:6.2f} {k50:7.2f} / {k99:6.2f} "
-          f"{b50 / k50:6.1f} / {b99 / k99:4.1f}x {f50:14.2f} / {f99:6.2f} {b99 / f99:10.1f}x")
+          f"{b50 / k50:6.1f} / {b99 / k99:4.1f}x {r50:12.2f} / {r99:6.2f} {b50 / r50:6.1f} / {b99 / r99:4.1f}x "
+          f"{f50:14.2f} / {f99:6.2f} {b99 / f99:10.1f}x")
 PY

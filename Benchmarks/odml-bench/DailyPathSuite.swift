@@ -26,6 +26,11 @@ import OnDeviceML
 /// `--filter` that selects one of the three (`_kept`, `daily_write`) runs it alone: interleaved
 /// with the replay, the kept path runs on caches the replay has just filled with its own data.
 ///
+/// Case `daily_predict_<name>_relaunched` (and `_wal`) is the kept path after the app relaunched:
+/// each call wraps the open connection in a new `AppDatabase`, as an app does at launch, so the
+/// kept day is read from its row and decoded (`kept` finds it decoded under the row's token,
+/// `_DecodedKeptDay`), on a fourth copy of the database; the model stays loaded.
+///
 /// Cases `kept_day_decode` and `_daily_rows`: reading her kept day (`KeptCycleDay(encoded:)`) as
 /// stored after her last log, without and with the LSTM's daily rows.
 ///
@@ -93,15 +98,22 @@ enum DailyPathSuite {
             try DailyPathDatabase.create(history, at: path(role), writeAheadLog: writeAheadLog)
         }
         let kept = try database("kept"), replayed = try database("replayed"), floor = try database("floor")
+        let relaunched = try database("relaunched")
         var unsynchronized = Configuration()
         unsynchronized.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         let replayedCleaner = try DatabaseQueue(path: path("replayed"), configuration: unsynchronized)
         let keptLoop = OnDeviceLoop(database: kept, model: model, generator: try CyclePhrases.shared)
         let replayedLoop = OnDeviceLoop(database: replayed, model: model, generator: try CyclePhrases.shared)
         let last = history.records.last!.date
-        var keptDay = last, replayedDay = last, floorDay = last
+        var keptDay = last, replayedDay = last, floorDay = last, relaunchedDay = last
         let rows = try keptLoop.predict(at: DailyPathDatabase.noon(keptDay)).batch
         _ = try replayedLoop.predict(at: DailyPathDatabase.noon(replayedDay))
+        /// The loop as an app builds it at launch, on the open connection.
+        func relaunchedLoop() throws -> OnDeviceLoop {
+            OnDeviceLoop(database: try AppDatabase(relaunched.writer, name: relaunched.name, timeZone: relaunched.timeZone),
+                         model: model, generator: try CyclePhrases.shared)
+        }
+        _ = try relaunchedLoop().predict(at: DailyPathDatabase.noon(relaunchedDay))
         var failure: (any Error)?
         let names = caseNames(model: name, writeAheadLog: writeAheadLog)
         let bodies: [() -> Void] = [
@@ -120,6 +132,10 @@ enum DailyPathSuite {
                 floorDay = floorDay.advanced(by: 1)
                 do { BenchmarkHarness.blackHole(try floor.write(rowsOfDay(rows, day: floorDay, version: model.version))) } catch { failure = error }
             },
+            {
+                relaunchedDay = relaunchedDay.advanced(by: 1)
+                do { BenchmarkHarness.blackHole(try relaunchedLoop().predict(at: DailyPathDatabase.noon(relaunchedDay))) } catch { failure = error }
+            },
         ]
         let selected = names.indices.filter { harness.shouldRun(names[$0]) }
         let measured = harness.measure(selected.map { bodies[$0] })
@@ -128,7 +144,8 @@ enum DailyPathSuite {
         for (index, measurement) in zip(selected, measured) { time[index] = measurement }
         let extra: [String: Any] = ["days_logged": history.records.count, "months": 24, "threads": 1,
                                     "journal": writeAheadLog ? "wal" : "rollback", "interleaved_with": selected.count - 1]
-        if let keptTime = time[0] {
+        for index in [0, 3] {
+            guard let keptTime = time[index] else { continue }
             var ratios: [String: Any] = [:]
             if let replayedTime = time[1] {
                 ratios["speedup_median"] = BenchmarkHarness.rounded(replayedTime.medianMicroseconds / keptTime.medianMicroseconds)
@@ -137,16 +154,17 @@ enum DailyPathSuite {
                     ratios["speedup_p99_ceiling"] = BenchmarkHarness.rounded(replayedTime.p99Microseconds / floorTime.p99Microseconds)
                 }
             }
-            harness.report(names[0], keptTime, extra: extra.merging(ratios) { $1 })
+            harness.report(names[index], keptTime, extra: extra.merging(ratios) { $1 })
         }
         if let replayedTime = time[1] { harness.report(names[1], replayedTime, extra: extra) }
         if let floorTime = time[2] { harness.report(names[2], floorTime, extra: extra) }
     }
 
-    /// The cases of `model` in one journal mode: kept, replayed, the commit alone.
+    /// The cases of `model` in one journal mode: kept, replayed, the commit alone, kept after a relaunch.
     static func caseNames(model name: String, writeAheadLog: Bool) -> [String] {
         let suffix = writeAheadLog ? "_wal" : ""
-        return ["daily_predict_\(name)_kept\(suffix)", "daily_predict_\(name)_replayed\(suffix)", "daily_write_\(name)\(suffix)"]
+        return ["daily_predict_\(name)_kept\(suffix)", "daily_predict_\(name)_replayed\(suffix)", "daily_write_\(name)\(suffix)",
+                "daily_predict_\(name)_relaunched\(suffix)"]
     }
 
     /// `batch`'s rows as the loop would write them on `day`: the same values under that day's ids.

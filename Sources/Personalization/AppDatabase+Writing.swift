@@ -19,7 +19,7 @@ extension AppDatabase {
         for confidence in batch.predictions.map(\.confidence) + batch.insights.compactMap(\.confidence) where !(0...1).contains(confidence) {
             throw PersonalizationError.invalidValue(field: "confidence", found: "\(confidence)", expected: "a value in 0…1")
         }
-        return try perform {
+        let (inserted, token) = try perform {
             try writer.write { db in
                 var inserted = 0
                 for prediction in batch.predictions {
@@ -40,10 +40,12 @@ extension AppDatabase {
                                          insight.reasoning, insight.source, insight.userFeedback?.rawValue, insight.createdAt])
                     inserted += db.changesCount
                 }
-                if let kept { try store(kept, in: db) }
-                return inserted
+                return (inserted, try kept.flatMap { try store($0, in: db) })
             }
         }
+        // Committed: the next forecast finds this kept day under its token without decoding it.
+        if let kept, let token { decodedKeptDay.keep(kept, token: token) }
+        return inserted
     }
 
     /// Stores (or clears, with `nil`) her verdict on an insight, as the app does when she taps it.

@@ -18,6 +18,8 @@ public struct AppDatabase: Sendable {
     public let name: String
     /// The zone in which INTEGER Unix timestamps are read as days and days written as timestamps.
     public let timeZone: TimeZone
+    /// Her kept day as last read or stored through this value or its copies, decoded.
+    let decodedKeptDay = _DecodedKeptDay()
 
     /// Wraps an open database and checks that it is an app database with the loop's tables.
     /// - Throws: `DatasetError.sqlite` when `user_profile` or `cycle_entries` is missing,

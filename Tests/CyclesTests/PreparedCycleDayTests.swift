@@ -50,6 +50,29 @@ import Explanations
         #expect(explained.prediction.energyTomorrow?.value == plain.energyTomorrow?.value)
     }
 
+    /// The LSTM runs its recurrence over her history once per explained forecast: the forecast
+    /// keeps the state the days before the explained window leave, and the attributions start
+    /// from it, bit for bit the attributions of a day whose forecast was not made first.
+    @Test func explainedLSTMAttributionsStartFromTheForecastsRecurrence() throws {
+        let predictor = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))
+        let history = try Self.user()
+        for day in [history.records[30].date, history.records[150].date] {
+            let forecast = predictor.preparedDay(for: history, on: day), alone = predictor.preparedDay(for: history, on: day)
+            let prefixSteps = forecast.rowCount - min(LSTMCyclePredictor.explainedDays, forecast.rowCount)
+            _ = try predictor.prediction(from: forecast, language: .fr, buildsSentence: false)
+            #expect((forecast.recurrentPrefix.state(afterSteps: prefixSteps) != nil) == (prefixSteps > 0), "\(day)")
+            #expect(alone.recurrentPrefix.state(afterSteps: prefixSteps) == nil)
+            let shared = try predictor.attributions(from: forecast, levels: [.energy, .mood])
+            let separate = try predictor.attributions(from: alone, levels: [.energy, .mood])
+            for (a, b) in [(shared.period, separate.period), (shared.levels[.energy], separate.levels[.energy]),
+                           (shared.levels[.mood], separate.levels[.mood])] {
+                let a = try #require(a), b = try #require(b)
+                #expect(a.contributions.map(\.contribution.bitPattern) == b.contributions.map(\.contribution.bitPattern), "\(day)")
+                #expect(a.outputValue.bitPattern == b.outputValue.bitPattern && a.baselineValue.bitPattern == b.baselineValue.bitPattern)
+            }
+        }
+    }
+
     @Test func aDayPreparedByOneModelIsRefusedByTheOther() throws {
         let gbt = try GBTCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-gbt.odml"))
         let lstm = try LSTMCyclePredictor.load(from: Self.root.appendingPathComponent("Models/cycle-lstm.odml"))

@@ -141,6 +141,72 @@ import CyclesLab
         #expect(try gbt.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 3))).replayReason == nil)
     }
 
+    /// The shipped boosted trees, for the tests below.
+    static func treesLoop(_ database: AppDatabase) throws -> OnDeviceLoop {
+        OnDeviceLoop(database: database, model: try CycleModel.load(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Models/cycle-gbt.odml").path), generator: try CyclePhrases.shared)
+    }
+
+    /// A four-month irregular user's database, logged through `day`, five days into her third period.
+    static func fourMonthDatabase() throws -> (history: UserHistory, day: CalendarDay, database: AppDatabase) {
+        let history = AppDatabaseFixtures.irregularUser(months: 4)
+        let directory = try AppDatabaseFixtures.temporaryDirectory()
+        let day = history.periodStarts[2].advanced(by: 5)
+        return (history, day, try AppDatabaseFixtures.database(history, through: day, at: directory.appendingPathComponent("app.sqlite").path))
+    }
+
+    /// Her forecast on `day` from her whole history replayed, with the shipped boosted trees.
+    static func replayed(_ database: AppDatabase, on day: CalendarDay) throws -> CyclePrediction {
+        let predictor = try #require(try treesLoop(database).model.predictor as? any PreparedDayForecasting)
+        return try predictor.explainedPrediction(for: try database.history().truncated(through: day), on: day, language: .fr,
+                                                 generator: try CyclePhrases.shared).prediction
+    }
+
+    /// A loop that holds her kept day decoded reads it again when another writer stored a new one
+    /// (here a second `AppDatabase` on the same connection, after a past day was edited): the row's
+    /// token changed, and its forecast is the replayed one, not one from the kept day it held.
+    @Test func aKeptDayStoredByAnotherWriterIsReadAgain() throws {
+        let (history, day, database) = try Self.fourMonthDatabase()
+        let first = try Self.treesLoop(database)
+        let second = try Self.treesLoop(try AppDatabase(database.writer, name: database.name, timeZone: AppDatabaseFixtures.utc))
+        #expect(try first.predict(at: AppDatabaseFixtures.noon(day)).replayReason == "no kept day")
+        #expect(try first.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 1))).replayReason == nil)
+        // Her second period moved a day later: the first day of its flow deleted.
+        let moved = history.periodStarts[1]
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM cycle_entries WHERE date = ?", arguments: [moved.iso]) }
+        #expect(try second.predict(at: AppDatabaseFixtures.noon(day.advanced(by: 2))).replayReason?.contains("was edited") == true)
+        let next = day.advanced(by: 3)
+        let outcome = try first.predict(at: AppDatabaseFixtures.noon(next))
+        #expect(outcome.replayReason == nil)
+        #expect(Self.agree(outcome.prediction, try Self.replayed(database, on: next)))
+    }
+
+    /// A kept day's table from before the `token` column is read, and gets the column and its
+    /// trigger at the next store.
+    @Test func aKeptDayTableWithoutItsTokenGetsOne() throws {
+        let (_, day, database) = try Self.fourMonthDatabase()
+        let loop = try Self.treesLoop(database)
+        _ = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        try database.writer.write { db in
+            try db.execute(sql: "DROP TRIGGER odml_kept_day_token")
+            try db.execute(sql: "ALTER TABLE odml_kept_day DROP COLUMN token")
+        }
+        let relaunched = try Self.treesLoop(try AppDatabase(database.writer, name: database.name, timeZone: AppDatabaseFixtures.utc))
+        let next = day.advanced(by: 1)
+        let outcome = try relaunched.predict(at: AppDatabaseFixtures.noon(next))
+        #expect(outcome.replayReason == nil)
+        #expect(Self.agree(outcome.prediction, try Self.replayed(database, on: next)))
+        // A week later her kept day has moved, and is stored with a token.
+        let later = day.advanced(by: AppDatabase.keptDayLagDays + 1)
+        #expect(try relaunched.predict(at: AppDatabaseFixtures.noon(later)).replayReason == nil)
+        let (tokens, triggers) = try database.writer.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(token) FROM odml_kept_day"),
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'odml_kept_day_token'"))
+        }
+        #expect(tokens == 1 && triggers == 1)
+    }
+
     /// A bad log dated after her kept day is a typed error naming its row among all the table's
     /// rows, with the date indexes the loop creates (which it creates) and without them (a
     /// database whose kept day was stored before the indexes existed).

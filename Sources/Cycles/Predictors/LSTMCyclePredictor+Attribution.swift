@@ -63,7 +63,13 @@ extension LSTMCyclePredictor: PreparedDayForecasting {
         let rows = try dailyRows(of: prepared)
         let runner = DailyRunner(predictor: self)
         runner.sentences = _ReasoningCache(buildsSentences: buildsSentence)
-        for row in 0..<prepared.rowCount { runner.advance(rows: rows, row: row, runsHeads: row == prepared.rowCount - 1) }
+        // The state before the explained days, which the attributions start from (the same bits:
+        // one step at a time or in one run, each step sums the same terms in the same order).
+        let prefixSteps = prepared.rowCount - min(LSTMCyclePredictor.explainedDays, prepared.rowCount)
+        for row in 0..<prepared.rowCount {
+            if row == prefixSteps, row > 0 { prepared.recurrentPrefix.keep(runner.state, steps: row) }
+            runner.advance(rows: rows, row: row, runsHeads: row == prepared.rowCount - 1)
+        }
         return try runner.prediction(on: prepared.day, state: prepared.state, posterior: prepared.state.ovulationPosterior,
                                      language: language)
     }
@@ -162,10 +168,15 @@ extension LSTMCyclePredictor: PreparedDayForecasting {
         let sequence = try normalisedFeatures(prepared).scalars
         let totalSteps = sequence.count / featureCount, window = min(days, totalSteps)
         let lstm = network.lstm
-        var state = LSTM.StreamingState(for: lstm)
         let prefixSteps = totalSteps - window
-        if prefixSteps > 0 {
-            sequence.withUnsafeBufferPointer { lstm.run($0.baseAddress!, steps: prefixSteps, state: &state, outputs: nil) }
+        var state: LSTM.StreamingState
+        if let kept = prepared.recurrentPrefix.state(afterSteps: prefixSteps) {
+            state = kept   // the forecast's recurrence over the same rows
+        } else {
+            state = LSTM.StreamingState(for: lstm)
+            if prefixSteps > 0 {
+                sequence.withUnsafeBufferPointer { lstm.run($0.baseAddress!, steps: prefixSteps, state: &state, outputs: nil) }
+            }
         }
         let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)

@@ -13,6 +13,9 @@ package struct PreparedCycleDay: Sendable {
     package let rows: [Float]
     /// Number of rows.
     package let rowCount: Int
+    /// Work the forecast of the day shares with its attributions: the LSTM's state after the rows
+    /// before the explained window.
+    let recurrentPrefix = _RecurrentPrefix()
 
     /// A prepared day; `rows.count` is a multiple of `rowCount`.
     init(day: CalendarDay, state: CycleDayState, layout: String, rows: [Float], rowCount: Int) {
