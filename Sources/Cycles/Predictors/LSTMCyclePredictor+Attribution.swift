@@ -165,20 +165,22 @@ extension LSTMCyclePredictor: PreparedDayForecasting {
         }
         let featureCount = DailyFeatureBuilder.featureCount
         let raw = try dailyRows(of: prepared)
-        let sequence = try normalisedFeatures(prepared).scalars
-        let totalSteps = sequence.count / featureCount, window = min(days, totalSteps)
+        let totalSteps = prepared.rowCount, window = min(days, totalSteps)
         let lstm = network.lstm
         let prefixSteps = totalSteps - window
         var state: LSTM.StreamingState
+        let input: [Float]
         if let kept = prepared.recurrentPrefix.state(afterSteps: prefixSteps) {
             state = kept   // the forecast's recurrence over the same rows
+            input = try normalisedFeatures(prepared, fromRow: prefixSteps).scalars
         } else {
+            let sequence = try normalisedFeatures(prepared).scalars
             state = LSTM.StreamingState(for: lstm)
             if prefixSteps > 0 {
                 sequence.withUnsafeBufferPointer { lstm.run($0.baseAddress!, steps: prefixSteps, state: &state, outputs: nil) }
             }
+            input = Array(sequence[(prefixSteps * featureCount)...])
         }
-        let input = Array(sequence[(prefixSteps * featureCount)...])
         let baseline = [Float](repeating: 0, count: input.count)
         let scalarHeads = heads.map {
             LSTMCyclePredictor.expectedValueHead($0.layer, classValues: $0.classValues, logitOffsets: $0.logitOffsets)

@@ -52,21 +52,22 @@ extension LSTMCyclePredictor {
         try normalisedFeatures(preparedDay(for: history, on: day))
     }
 
-    /// The prepared day's daily rows, normalised (`[T, featureCount]`, from her first logged day).
+    /// The prepared day's daily rows from row `first` on (from her first logged day by default),
+    /// normalised (`[rowCount − first, featureCount]`).
     /// - Throws: `NeuralNetError.shapeMismatch` when nothing was logged by the day;
     ///   `ExplanationError.invalidParameter` for a day prepared by another model.
-    func normalisedFeatures(_ prepared: PreparedCycleDay) throws -> Tensor {
+    func normalisedFeatures(_ prepared: PreparedCycleDay, fromRow first: Int = 0) throws -> Tensor {
         let featureCount = DailyFeatureBuilder.featureCount
-        var raw = try dailyRows(of: prepared)
+        let raw = try dailyRows(of: prepared)
         guard prepared.state.lastLoggedDay != nil else {
             throw NeuralNetError.shapeMismatch(operation: "LSTMCyclePredictor.normalisedFeatures (no logged day by \(prepared.day))",
                                                expected: [-1, featureCount], found: [0, featureCount])
         }
-        for index in raw.indices {
+        let normalised = ((min(max(first, 0), prepared.rowCount) * featureCount)..<raw.count).map { index in
             let feature = index % featureCount
-            raw[index] = (raw[index] - featureMean[feature]) / featureScale[feature]
+            return (raw[index] - featureMean[feature]) / featureScale[feature]
         }
-        return Tensor(uncheckedShape: [raw.count / featureCount, featureCount], scalars: raw)
+        return Tensor(uncheckedShape: [normalised.count / featureCount, featureCount], scalars: normalised)
     }
 
     /// `expectedPeriodCorrection` for one user-day, with the day's period prior: the forecast's

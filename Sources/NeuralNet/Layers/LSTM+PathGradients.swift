@@ -229,10 +229,13 @@ extension LSTM {
         var finalHidden = [Float](repeating: 0, count: alphas.count * hidden)
         var sequence = [Float](repeating: 0, count: baseline.count)
         var state = initialState ?? StreamingState(for: self)
-        let start = state
+        // Each position starts from the same (h, c); the state's scratch buffers stay its own
+        // (copying the whole state back would copy them once per position).
+        let start = (hidden: state.hidden, cell: state.cell)
         for (point, alpha) in alphas.enumerated() {
             for index in sequence.indices { sequence[index] = baseline[index] + alpha * direction[index] }
-            state = start
+            state.hidden = start.hidden
+            state.cell = start.cell
             sequence.withUnsafeBufferPointer { run($0.baseAddress!, steps: steps, state: &state, outputs: nil) }
             finalHidden.replaceSubrange((point * hidden)..<((point + 1) * hidden), with: state.hidden[top..<(top + hidden)])
         }
