@@ -24,6 +24,17 @@ extension AppDatabase {
         return text
     }
 
+    /// The toolkit's index on the app's `predictions` table, created by the first write of a
+    /// day's forecasts (`CREATE INDEX IF NOT EXISTS`): the scored rows by type and time, so that
+    /// the daily forecast's level confidences read her last scored forecasts rather than every
+    /// forecast she ever had. Only scored rows enter it, so a day's new forecasts do not touch it.
+    static let scoredPredictionsIndexName = "odml_predictions_scored"
+
+    /// The DDL of `scoredPredictionsIndexName`.
+    static let scoredPredictionsIndex = """
+        CREATE INDEX IF NOT EXISTS \(scoredPredictionsIndexName) ON predictions (type, created_at) WHERE accuracy_score IS NOT NULL
+        """
+
     /// The one table the toolkit owns in the app's database, created on the first fine-tune
     /// (`CREATE TABLE IF NOT EXISTS`): one row per fine-tune, the last row names the active model.
     ///

@@ -21,22 +21,25 @@ extension AppDatabase {
         }
         let (inserted, token) = try perform {
             try writer.write { db in
+                if try !db.indexes(on: "predictions").contains(where: { $0.name == AppDatabase.scoredPredictionsIndexName }) {
+                    try db.execute(sql: AppDatabase.scoredPredictionsIndex)
+                }
                 var inserted = 0
                 for prediction in batch.predictions {
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         INSERT OR IGNORE INTO predictions (id, type, predicted_date, predicted_value, confidence, actual_date,
                             actual_value, accuracy_score, model_version, created_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [prediction.id, prediction.kind.rawValue, prediction.predictedDate.iso, prediction.predictedValue,
+                        """).execute(arguments: [prediction.id, prediction.kind.rawValue, prediction.predictedDate.iso, prediction.predictedValue,
                                          prediction.confidence, prediction.actualDate?.iso, prediction.actualValue, prediction.accuracyScore,
                                          prediction.modelVersion, prediction.createdAt])
                     inserted += db.changesCount
                 }
                 for insight in batch.insights {
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         INSERT OR IGNORE INTO insights (id, date, type, title, body, confidence, reasoning, source, user_feedback, created_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [insight.id, insight.date.iso, insight.kind.rawValue, insight.title, insight.body, insight.confidence,
+                        """).execute(arguments: [insight.id, insight.date.iso, insight.kind.rawValue, insight.title, insight.body, insight.confidence,
                                          insight.reasoning, insight.source, insight.userFeedback?.rawValue, insight.createdAt])
                     inserted += db.changesCount
                 }

@@ -160,14 +160,18 @@ public struct OnDeviceLoop: Sendable {
                            kept: nil, replayReason: "\(model.predictor.name) reads her whole history", levels: levels)
     }
 
+    /// Her last scored forecasts of a type (the argument), newest first: read through the
+    /// toolkit's index on scored rows (`AppDatabase.scoredPredictionsIndexName`) once it exists.
+    static let lastScoresQuery = """
+        SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
+        ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
+        """
+
     /// `ForecastConfidence.level` for energy and mood from her last reconciled forecasts.
     func levelConfidences(in db: Database) throws -> [StoredPredictionKind: Double] {
         var result: [StoredPredictionKind: Double] = [:]
         for kind in [StoredPredictionKind.energy, .mood] {
-            let scores = try Double.fetchAll(try db.cachedStatement(sql: """
-                SELECT accuracy_score FROM predictions WHERE type = ? AND accuracy_score IS NOT NULL
-                ORDER BY created_at DESC LIMIT \(ForecastConfidence.levelLookback)
-                """), arguments: [kind.rawValue])
+            let scores = try Double.fetchAll(try db.cachedStatement(sql: Self.lastScoresQuery), arguments: [kind.rawValue])
             result[kind] = ForecastConfidence.level(hits: scores.filter { $0 >= 1 }.count, scored: scores.count)
         }
         return result

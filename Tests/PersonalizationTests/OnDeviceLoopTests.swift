@@ -1,6 +1,7 @@
 import Cycles
 import Explanations
 import Foundation
+import GRDB
 import ModelFiles
 import TensorCore
 import Testing
@@ -121,6 +122,41 @@ import CyclesLab
         #expect(try calendar.predict(at: AppDatabaseFixtures.noon(day)).inserted > 0)
         #expect(Set(try database.predictions().map(\.modelVersion)) == ["rules@\(OnDeviceMLVersion.current)", "calendar@\(OnDeviceMLVersion.current)"])
         #expect(throws: PersonalizationError.self) { try loop.predict(at: AppDatabaseFixtures.noon(history.records[0].date.advanced(by: -3))) }
+    }
+
+    /// The first day's write creates the index on scored forecasts, the level confidences' query
+    /// reads through it (not every forecast she ever had), and the levels still count her last
+    /// scored forecasts, newest first.
+    @Test func levelConfidencesReadHerLastScoredForecastsThroughTheIndex() throws {
+        let history = AppDatabaseFixtures.irregularUser(months: 4)
+        let day = history.periodStarts[1].advanced(by: 5)
+        let path = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("app.sqlite").path
+        let database = try AppDatabaseFixtures.database(history, through: day, at: path)
+        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try CyclePhrases.generator())
+        _ = try loop.predict(at: AppDatabaseFixtures.noon(day))
+        // 40 scored energy forecasts, older ones misses and the newest `levelLookback` hits, then
+        // a newer unscored one.
+        let lookback = ForecastConfidence.levelLookback
+        try database.writer.write { db in
+            for index in 0..<40 {
+                try db.execute(sql: """
+                    INSERT INTO predictions (id, type, predicted_date, confidence, accuracy_score, model_version, created_at)
+                    VALUES (?, 'energy', '2024-01-01', 0.5, ?, 'test', ?)
+                    """, arguments: ["scored-\(index)", index >= 40 - lookback ? 1.0 : 0.0, 1_000 + index])
+            }
+            try db.execute(sql: """
+                INSERT INTO predictions (id, type, predicted_date, confidence, model_version, created_at)
+                VALUES ('unscored', 'energy', '2024-01-01', 0.5, 'test', 5000)
+                """)
+        }
+        try database.writer.read { db in
+            #expect(try db.indexes(on: "predictions").contains { $0.name == AppDatabase.scoredPredictionsIndexName })
+            let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(OnDeviceLoop.lastScoresQuery)", arguments: ["energy"])
+                .map { $0["detail"] as String }.joined(separator: "; ")
+            #expect(plan.contains("USING INDEX \(AppDatabase.scoredPredictionsIndexName)") && !plan.contains("TEMP B-TREE"), "\(plan)")
+            let levels = try loop.levelConfidences(in: db)
+            #expect(levels[.energy] == ForecastConfidence.level(hits: lookback, scored: lookback))
+        }
     }
 
     /// The shipped boosted trees: four rows, an explained sentence in her language, the file's identity.

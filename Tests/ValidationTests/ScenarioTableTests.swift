@@ -17,8 +17,11 @@ import CyclesLab
                       scenarios: TestSupport.scenarioCohort(idealObserver: idealObserver, source: source))
     }
 
+    /// `lhGatedReport()` with its defaults, computed once for the tests that read it.
+    static let defaultReport = Result { try lhGatedReport() }
+
     @Test func aModelThatNeedsLHTestsIsGoWithLHTestsAndNoGoWithSymptomsOnly() throws {
-        let report = try Self.lhGatedReport()
+        let report = try Self.defaultReport.get()
         let table = try #require(report.scenarios)
         #expect(table.rows.map(\.scenario) == ["signals:none", "signals:lh", "signals:bbt", "signals:wrist", "signals:mucus", "signals:all"])
         #expect(table.columns == ["calendar", "rules", "lh-gated", "ideal observer", "oracle"])
@@ -57,7 +60,7 @@ import CyclesLab
     }
 
     @Test func theTableInTextJSONAndMarkdown() throws {
-        let report = try Self.lhGatedReport()
+        let report = try Self.defaultReport.get()
         let text = report.text
         #expect(text.contains("logging scenarios: 24 regular-every-signal users (generated, held out, 8 months, seed 99)"))
         let lines = text.split(separator: "\n").map(String.init)
@@ -101,7 +104,7 @@ import CyclesLab
     }
 
     @Test func theReportPageHoldsTheVerdictAndTheTableAndFetchesNothing() throws {
-        let report = try Self.lhGatedReport()
+        let report = try Self.defaultReport.get()
         let directory = try TestSupport.temporaryDirectory().appendingPathComponent("report")
         try report.write(to: directory)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -286,7 +289,7 @@ import CyclesLab
     /// Every form of the report leads with the same three lines: the spike's verdict, the closest
     /// gap and the Phase 2 targets.
     @Test func theThreeSummaryLinesLeadTheTextTheMarkdownThePageAndTheJSON() throws {
-        let report = try Self.lhGatedReport()
+        let report = try Self.defaultReport.get()
         let summary = report.summaryLines
         #expect(summary.count == 3)
         #expect(summary[0] == "Spike S3 go/no-go (model file size < 10 MB; alert accuracy ≥ 60 % (CI lower bound)): "
