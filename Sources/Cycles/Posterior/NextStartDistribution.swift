@@ -81,21 +81,39 @@ public struct NextStartDistribution: Sendable, Equatable {
     /// the nearest bound on each side, rather than the outer one, keeps the interval's coverage at
     /// `level` on average instead of above it. The tail beyond the last listed day counts as
     /// starting on the day after it.
-    public func centralInterval(level: Double) -> ForecastInterval {
-        let lowerTarget = (1 - level) / 2, upperTarget = (1 + level) / 2
-        var before = 0.0
-        var first = (index: 0, gap: Double.infinity), last = (index: 0, gap: Double.infinity)
-        for (index, p) in probabilities.enumerated() {
-            if abs(before - lowerTarget) < first.gap { first = (index, abs(before - lowerTarget)) }
-            before += p
-            if abs(before - upperTarget) < last.gap { last = (index, abs(before - upperTarget)) }
-        }
-        if tailProbability > 0, abs(1 - upperTarget) < last.gap { last = (probabilities.count, 0) }
-        return ForecastInterval(level: level, first: day(at: first.index), last: day(at: max(first.index, last.index)))
-    }
+    public func centralInterval(level: Double) -> ForecastInterval { centralIntervals(levels: [level])[0] }
 
     /// The intervals of `ForecastInterval.levels`.
-    public var centralIntervals: [ForecastInterval] { ForecastInterval.levels.map(centralInterval(level:)) }
+    public var centralIntervals: [ForecastInterval] { centralIntervals(levels: ForecastInterval.levels) }
+
+    /// `centralInterval(level:)` of each of `levels`, in one walk over the days that stops once
+    /// the probability so far passes every upper bound (no later day can be nearer any of them).
+    func centralIntervals(levels: [Double]) -> [ForecastInterval] {
+        let lowerTargets = levels.map { (1 - $0) / 2 }, upperTargets = levels.map { (1 + $0) / 2 }
+        let highestTarget = upperTargets.max() ?? 0
+        var firsts = [(index: Int, gap: Double)](repeating: (0, .infinity), count: levels.count), lasts = firsts
+        var before = 0.0
+        probabilities.withUnsafeBufferPointer { probabilities in
+            for index in probabilities.indices {
+                for level in levels.indices where abs(before - lowerTargets[level]) < firsts[level].gap {
+                    firsts[level] = (index, abs(before - lowerTargets[level]))
+                }
+                before += probabilities[index]
+                for level in levels.indices where abs(before - upperTargets[level]) < lasts[level].gap {
+                    lasts[level] = (index, abs(before - upperTargets[level]))
+                }
+                // The probabilities are not negative: once past every target, and farther from
+                // each lower one than its best day, the gaps only grow.
+                if before >= highestTarget, levels.indices.allSatisfy({ before - lowerTargets[$0] >= firsts[$0].gap }) { break }
+            }
+        }
+        return levels.indices.map { level in
+            var last = lasts[level]
+            if tailProbability > 0, abs(1 - upperTargets[level]) < last.gap { last = (probabilities.count, 0) }
+            return ForecastInterval(level: levels[level], first: day(at: firsts[level].index),
+                                    last: day(at: max(firsts[level].index, last.index)))
+        }
+    }
 
     /// Half the width of the central 68 % in days (≈ one standard deviation; at least ½), the
     /// spread `CyclePrediction.nextPeriodUncertaintyDays` states.
