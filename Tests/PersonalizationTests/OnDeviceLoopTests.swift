@@ -107,12 +107,18 @@ import CyclesLab
         try database.checkIntegrity()
     }
 
-    @Test func predictIsIdempotentPerDayAndModelVersion() throws {
+    /// A four-month irregular user's app database through a day after her second start, and the
+    /// rules' loop on it.
+    static func rulesLoopFourMonthsIn() throws -> (history: UserHistory, day: CalendarDay, database: AppDatabase, loop: OnDeviceLoop) {
         let history = AppDatabaseFixtures.irregularUser(months: 4)
         let day = history.periodStarts[1].advanced(by: 5)
         let path = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("app.sqlite").path
         let database = try AppDatabaseFixtures.database(history, through: day, at: path)
-        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try CyclePhrases.generator())
+        return (history, day, database, OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try CyclePhrases.generator()))
+    }
+
+    @Test func predictIsIdempotentPerDayAndModelVersion() throws {
+        let (history, day, database, loop) = try Self.rulesLoopFourMonthsIn()
         let first = try loop.predict(at: AppDatabaseFixtures.noon(day))
         let again = try loop.predict(at: AppDatabaseFixtures.noon(day).addingTimeInterval(3_600))
         #expect(first.inserted > 0 && again.inserted == 0 && again.prediction == nil)
@@ -128,11 +134,7 @@ import CyclesLab
     /// reads through it (not every forecast she ever had), and the levels still count her last
     /// scored forecasts, newest first.
     @Test func levelConfidencesReadHerLastScoredForecastsThroughTheIndex() throws {
-        let history = AppDatabaseFixtures.irregularUser(months: 4)
-        let day = history.periodStarts[1].advanced(by: 5)
-        let path = try AppDatabaseFixtures.temporaryDirectory().appendingPathComponent("app.sqlite").path
-        let database = try AppDatabaseFixtures.database(history, through: day, at: path)
-        let loop = OnDeviceLoop(database: database, model: try CycleModel.load("rules"), generator: try CyclePhrases.generator())
+        let (_, day, database, loop) = try Self.rulesLoopFourMonthsIn()
         _ = try loop.predict(at: AppDatabaseFixtures.noon(day))
         // 40 scored energy forecasts, older ones misses and the newest `levelLookback` hits, then
         // a newer unscored one.
