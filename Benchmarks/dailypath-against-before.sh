@@ -4,14 +4,17 @@
 # to its odml-bench the same cases as `odml-bench dailypath` (the same two-year database and calls,
 # in the rollback journal and in WAL mode), then runs the two binaries in turn, each case alone
 # (today's kept path is not interleaved with its replayed and commit-alone cases), ROUNDS times
-# (default 3), and prints each round's p50 / p99, the ratios, the same after a relaunch (a new
-# AppDatabase per call: the kept day read and decoded, `daily_predict_*_relaunched`), the commit alone (the same rows
-# written with no forecast, `daily_write_*`: the floor under any forecast that writes them) and the
-# p99 ceiling before / commit alone. Release builds; the old one takes several minutes. Not run by CI.
+# (default 3) of REPETITIONS calls per case (default 1,000: the p99 is then the 10th slowest call,
+# where of 200 it is the 2nd, one stall away from the slowest), and prints each round's p50 / p99,
+# the ratios, the same after a relaunch (a new AppDatabase per call: the kept day read and
+# decoded, `daily_predict_*_relaunched`), the commit alone (the same rows written with no
+# forecast, `daily_write_*`: the floor under any forecast that writes them) and the p99 ceiling
+# before / commit alone. Release builds; the old one takes several minutes. Not run by CI.
 #
-# Usage: Benchmarks/dailypath-against-before.sh [ROUNDS]
+# Usage: Benchmarks/dailypath-against-before.sh [ROUNDS] [REPETITIONS]
 set -euo pipefail
 rounds=${1:-3}
+repetitions=${2:-1000}
 root=$(git rev-parse --show-toplevel)
 before=dbd7b06
 tree=$(mktemp -d /tmp/odml-before-XXXXXX)
@@ -67,12 +70,12 @@ echo "building $before's odml-bench in $tree" >&2
 results=$(mktemp)
 for round in $(seq "$rounds"); do
     echo "round $round/$rounds" >&2
-    (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict | grep '"case"' \
+    (cd "$tree" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter daily_predict --repetitions "$repetitions" | grep '"case"' \
         | sed "s/^{/{\"round\":$round,/") >> "$results"
     # Each of today's cases alone, as the old code's one case runs: the kept path, the kept path
     # after a relaunch (its kept day read and decoded), then the commit alone.
     for filter in _kept _relaunched daily_write; do
-        (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter "$filter" | grep '"case"' \
+        (cd "$root" && env -u OPENBLAS_CORETYPE .build/release/odml-bench dailypath --filter "$filter" --repetitions "$repetitions" | grep '"case"' \
             | sed "s/^{/{\"round\":$round,/") >> "$results"
     done
 done
