@@ -133,15 +133,13 @@ extension LSTM {
         let slope = workspace.slope
         workspace.caches[0].rerun(steps: steps, batch: batch, weightHH: layers[0].weightHH,
                                   initialHidden: state(initialState?.hidden, layer: 0),
-                                  initialCell: state(initialState?.cell, layer: 0)) { target in
+                                  initialCell: state(initialState?.cell, layer: 0)) { step, target in
             base.withUnsafeBufferPointer { base in
                 slope.withUnsafeBufferPointer { slope in
-                    for step in 0..<steps {
-                        let b = base.baseAddress! + step * gateCount, s = slope.baseAddress! + step * gateCount
-                        for (point, alpha) in batchPositions.enumerated() {
-                            let t = target.baseAddress! + (step * batch + point) * gateCount
-                            for gate in 0..<gateCount { t[gate] = b[gate] + alpha * s[gate] }
-                        }
+                    let b = base.baseAddress! + step * gateCount, s = slope.baseAddress! + step * gateCount
+                    for (point, alpha) in batchPositions.enumerated() {
+                        let t = target + point * gateCount
+                        for gate in 0..<gateCount { t[gate] = b[gate] + alpha * s[gate] }
                     }
                 }
             }
@@ -151,8 +149,8 @@ extension LSTM {
                                                        rows: steps * batch)
             workspace.caches[layer].rerun(steps: steps, batch: batch, weightHH: layers[layer].weightHH,
                                           initialHidden: state(initialState?.hidden, layer: layer),
-                                          initialCell: state(initialState?.cell, layer: layer)) { target in
-                _ = target.update(fromContentsOf: below)
+                                          initialCell: state(initialState?.cell, layer: layer)) { step, target in
+                below.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + step * batch * gateCount, count: batch * gateCount) }
             }
         }
 

@@ -104,10 +104,11 @@ struct _LSTMLayerCache: Sendable {
     }
 
     /// Runs the recurrence again for `batch` full-length sequences of `steps` steps, reusing this
-    /// cache's buffers (they grow only when the shape changes): `fill` writes the
-    /// pre-activations into the `[T·N, 4H]` gate buffer first. Keeps no input (no weight gradients).
+    /// cache's buffers (they grow only when the shape changes): `fill` writes each step's
+    /// pre-activations (`[N, 4H]`, at the pointer it is given) just before the step runs, while
+    /// they stay in cache. Keeps no input (no weight gradients).
     mutating func rerun(steps: Int, batch: Int, weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?,
-                        fill: (UnsafeMutableBufferPointer<Float>) -> Void) {
+                        fill: (_ step: Int, _ gates: UnsafeMutablePointer<Float>) -> Void) {
         let hidden = hiddenSize, rows = steps * batch
         if self.steps != steps || self.batch != batch {
             self.steps = steps
@@ -122,13 +123,13 @@ struct _LSTMLayerCache: Sendable {
             lengths = [Int](repeating: steps, count: batch)
         }
         input = []
-        gates.withUnsafeMutableBufferPointer { fill($0) }
-        recur(weightHH: weightHH, initialHidden: initialHidden, initialCell: initialCell)
+        recur(weightHH: weightHH, initialHidden: initialHidden, initialCell: initialCell, fill: fill)
     }
 
-    /// The recurrence over `gates` (holding the pre-activations on entry, the activated gates on
-    /// exit), from the initial state.
-    private mutating func recur(weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?) {
+    /// The recurrence over `gates` (holding the pre-activations on entry, or written step by step
+    /// by `fill`; the activated gates on exit), from the initial state.
+    private mutating func recur(weightHH: Tensor, initialHidden: [Float]?, initialCell: [Float]?,
+                                fill: (_ step: Int, _ gates: UnsafeMutablePointer<Float>) -> Void = { _, _ in }) {
         let hidden = hiddenSize, gateCount = 4 * hiddenSize, rows = steps * batch
         let steps = steps, batch = batch, lengths = lengths
         let fullSteps = lengths.min() ?? 0  // steps where every sequence is active
@@ -159,6 +160,7 @@ struct _LSTMLayerCache: Sendable {
                                     let previousCell = cellsBuffer.baseAddress! + step * batch * hidden
                                     let nextHidden = previousHidden + batch * hidden
                                     let nextCell = previousCell + batch * hidden
+                                    fill(step, stepGates)
                                     // Recurrent term: G_t += h_{t-1} · W_hhᵀ.
                                     if batch == 1 {
                                         BLAS.sgemv(transpose: false, rows: gateCount, columns: hidden, alpha: 1,
